@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { formatErrorMessage } from '@kkb/core/errors/catalogue';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { registerErrorHandling } from './errors.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
+import { resolveSecret } from './plugins/secrets.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    accessTokens: AccessTokens;
+    appVersion: string;
+  }
+}
+
+export interface BuildOptions {
+  /** An open database to use instead of creating one from the config (tests). */
+  database?: Database;
+  logger?: boolean;
+}
+
+const appVersion: string = (createRequire(import.meta.url)('../package.json') as { version: string })
+  .version;
+
+/** Builds the whole server: API, docs and the web app. Runs migrations before it answers. */
+export async function buildApp(
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? createDatabase(config);
+  await migrateToLatest(database.db);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('appVersion', appVersion);
+  app.decorate(
+    'accessTokens',
+    createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
+  );
+  if (!options.database) app.addHook('onClose', () => database.destroy());
+
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time; scripts stay strictly same-origin.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only makes sense behind TLS; PUBLIC_URL tells whether the deployment has it.
+    strictTransportSecurity: config.publicUrl.startsWith('https://')
+      ? { maxAge: 15552000, includeSubDomains: true }
+      : false,
+  });
+  await app.register(cookie);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Keep Kid Busy API', version: appVersion },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; any non-API path that is not a file gets index.html (history routing). */
+function registerWebApp(app: FastifyInstance, distDir: string | undefined): void {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const hasWebApp = indexFile !== undefined && fs.existsSync(indexFile);
+  if (hasWebApp && distDir) {
+    void app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, filePath) {
+        // Hashed assets never change; the shell and the service worker must always be revalidated.
+        const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      detail: formatErrorMessage('DATA_NOT_FOUND', { thing: `${request.method} ${request.url.split('?')[0]}` }),
+      code: 'DATA_NOT_FOUND',
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DatabaseKind;
+  destroy(): Promise<void>;
+}
+
+/** A query runner: the database itself or an open transaction. Repositories take either. */
+export type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PostgreSQL schema to work in (tests isolate each file in its own). */
+  pgSchema?: string;
+}
+
+// PostgreSQL returns COUNT/BIGINT as strings; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function createDatabase(options: DatabaseOptions): Database {
+  const plugins = [new CamelCasePlugin()];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    return { db, kind: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));
+  // WAL for concurrent readers; FULL sync so an acknowledged write survives a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return { db, kind: 'sqlite', destroy: () => db.destroy() };
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { createDatabase } from '../db/database.ts';
+
+/** Which database this test run uses: the vitest project sets TEST_DB. */
+export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the real app on a fresh database: a temporary SQLite file, or a fresh PostgreSQL
+ * schema when the run targets PostgreSQL (TEST_DATABASE_URL). Each call is isolated.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kkb-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    WEATHER_PROVIDER: 'fixed',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  let pgSchema: string | undefined;
+  let databaseUrl: string | undefined;
+  if (testDatabaseKind === 'postgres') {
+    databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    pgSchema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+  }
+  const database = createDatabase({ dataDir, databaseUrl, pgSchema });
+  const app = await buildApp({ ...config, databaseUrl }, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+      if (pgSchema && databaseUrl) {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        await client.query(`drop schema ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
