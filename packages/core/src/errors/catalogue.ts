@@ -46,7 +46,7 @@ export const ERROR_CATALOGUE: Readonly<Record<TErrorKind, TErrorKindInfo>> = {
     retryable: false,
     userActionable: true,
   },
-  // Defined by the spec but never raised by it; kept so the catalogue is complete.
+  // Listed as unused by the spec; raised only for the cloud auth code user-not-found (classify.ts).
   USER_NOT_FOUND: {
     message: 'User not found',
     severity: 'medium',
