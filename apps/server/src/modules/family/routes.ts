@@ -1,0 +1,154 @@
+import { ZApiError } from '@kkb/core/errors/api-error';
+import {
+  ZChild,
+  ZChildCreate,
+  ZChildUpdate,
+  ZFamilyProfile,
+  ZProfileUpdate,
+} from '@kkb/core/family/schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addChild,
+  changeChild,
+  getProfile,
+  listFamilyChildren,
+  removeChild,
+  updateProfile,
+} from './service.ts';
+
+const tags = ['family'];
+const security = [{ bearer: [] }];
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
+
+const ZIndexParams = z.object({
+  index: z.string().describe('0-based position of the child in creation order'),
+});
+const ZIdParams = z.object({ id: z.string().min(1).max(100) });
+const ZChildList = z.object({
+  children: z.array(ZChild),
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+});
+const ZListQuery = z.object({
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** The family profile document and its children, by index (spec §5) and by id (DESIGN). */
+export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app;
+  const onRequest = app.accessTokens.authenticate;
+  const now = () => new Date().toISOString();
+
+  app.get(
+    '/profile',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The family profile document',
+        response: { 200: ZFamilyProfile, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    (request) => getProfile(database.db, request.userId),
+  );
+
+  app.put(
+    '/profile',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Deep-merge changes into the profile (children have their own routes)',
+        body: ZProfileUpdate,
+        response: { 200: ZFamilyProfile, ...errors },
+      },
+    },
+    (request) => updateProfile(database, request.userId, request.body, now()),
+  );
+
+  for (const prefix of ['/profile/children', '/children']) {
+    app.post(
+      prefix,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a child (at most 12)',
+          body: ZChildCreate,
+          response: { 201: ZChild, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const child = await addChild(database, request.userId, request.body, now());
+        return reply.status(201).send(child);
+      },
+    );
+  }
+
+  app.get(
+    '/children',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The children in creation order',
+        querystring: ZListQuery,
+        response: { 200: ZChildList, ...errors },
+      },
+    },
+    async (request) => {
+      const { skip, limit } = request.query;
+      const children = await listFamilyChildren(database.db, request.userId);
+      return { children: children.slice(skip, skip + limit), total: children.length, skip, limit };
+    },
+  );
+
+  const routesByRef = [
+    { path: '/profile/children/:index', params: ZIndexParams, by: 'index' },
+    { path: '/children/:id', params: ZIdParams, by: 'id' },
+  ] as const;
+  for (const { path, params, by } of routesByRef) {
+    const refOf = (raw: Record<string, string>) =>
+      by === 'index' ? { index: raw.index ?? '' } : { id: raw.id ?? '' };
+    app.patch(
+      path,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: `Change a child (by ${by})`,
+          params,
+          body: ZChildUpdate,
+          response: { 200: ZChild, ...errors },
+        },
+      },
+      (request) =>
+        changeChild(database, request.userId, refOf(request.params), request.body, now()),
+    );
+    app.delete(
+      path,
+      {
+        onRequest,
+        schema: {
+          tags,
+          security,
+          summary: `Remove a child (by ${by})`,
+          params,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await removeChild(database, request.userId, refOf(request.params));
+        return reply.status(204).send(null);
+      },
+    );
+  }
+};

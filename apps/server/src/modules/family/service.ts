@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applyChildUpdate,
+  mergeProfile,
+  newChildFields,
+  type ChildFields,
+} from '@kkb/core/family/profile';
+import {
+  MAX_CHILDREN,
+  MAX_CHILDREN_MESSAGE,
+  type TChild,
+  type TChildCreate,
+  type TChildUpdate,
+  type TFamilyProfile,
+  type TProfileUpdate,
+} from '@kkb/core/family/schema';
+import type { Database, Executor } from '../../db/database.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
+import {
+  countChildren,
+  deleteChild,
+  findChildAtIndex,
+  findChildById,
+  insertChild,
+  listChildren,
+  updateChild,
+} from './repository.ts';
+
+/** How a route names the child it means: its position in the family (spec §5) or its id. */
+export type ChildRef = { index: string } | { id: string };
+
+const profileNotFound = () => notFound('User profile');
+const childNotFound = () => notFound('Child');
+
+/** The whole profile document with its children in creation order. */
+export async function getProfile(executor: Executor, userId: string): Promise<TFamilyProfile> {
+  const profile = await findProfile(executor, userId);
+  if (!profile) throw profileNotFound();
+  const children = await listChildren(executor, userId);
+  return { ...profile, familyInfo: { ...profile.familyInfo, children } };
+}
+
+export async function updateProfile(
+  database: Database,
+  userId: string,
+  update: TProfileUpdate,
+  nowIso: string,
+): Promise<TFamilyProfile> {
+  return database.db.transaction().execute(async (trx) => {
+    const current = await getProfile(trx, userId);
+    const merged = mergeProfile(current, update, nowIso);
+    await saveProfile(trx, merged);
+    return merged;
+  });
+}
+
+/** Spec §5: an index is a whole number from 0 to count-1; anything else is 'Child not found'. */
+function parseIndex(raw: string): number | undefined {
+  return /^\d{1,3}$/.test(raw) ? Number(raw) : undefined;
+}
+
+async function findChild(executor: Executor, userId: string, ref: ChildRef) {
+  if ('id' in ref) return findChildById(executor, userId, ref.id);
+  const index = parseIndex(ref.index);
+  return index === undefined ? undefined : findChildAtIndex(executor, userId, index);
+}
+
+/** Runs `work` in a transaction once the profile is known to exist (and is locked on PostgreSQL). */
+function withProfile<T>(
+  database: Database,
+  userId: string,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    if (!(await profileExists(trx, userId, database.kind === 'postgres'))) throw profileNotFound();
+    return work(trx);
+  });
+}
+
+export async function listFamilyChildren(executor: Executor, userId: string): Promise<TChild[]> {
+  if (!(await profileExists(executor, userId))) throw profileNotFound();
+  return listChildren(executor, userId);
+}
+
+export function addChild(
+  database: Database,
+  userId: string,
+  input: TChildCreate,
+  nowIso: string,
+): Promise<TChild> {
+  return withProfile(database, userId, async (trx) => {
+    if ((await countChildren(trx, userId)) >= MAX_CHILDREN) throw badRequest(MAX_CHILDREN_MESSAGE);
+    return insertChild(trx, userId, { id: randomUUID(), fields: newChildFields(input), nowIso });
+  });
+}
+
+function fieldsOf(child: TChild): ChildFields {
+  const { name, age, interests, avatar, ageRange, preferences } = child;
+  return { name, age, interests, avatar, ageRange, preferences };
+}
+
+export function changeChild(
+  database: Database,
+  userId: string,
+  ref: ChildRef,
+  update: TChildUpdate,
+  nowIso: string,
+): Promise<TChild> {
+  return withProfile(database, userId, async (trx) => {
+    const child = await findChild(trx, userId, ref);
+    if (!child) throw childNotFound();
+    const fields = applyChildUpdate(fieldsOf(child), update);
+    const updated = await updateChild(trx, userId, child.id, fields, nowIso);
+    if (!updated) throw childNotFound();
+    return updated;
+  });
+}
+
+export function removeChild(database: Database, userId: string, ref: ChildRef): Promise<void> {
+  return withProfile(database, userId, async (trx) => {
+    const child = await findChild(trx, userId, ref);
+    if (!child || !(await deleteChild(trx, userId, child.id))) throw childNotFound();
+  });
+}

@@ -1,0 +1,68 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { FilesTable } from './tables.ts';
+
+export type StoredFileRow = Selectable<FilesTable>;
+
+export async function findFileByPath(
+  executor: Executor,
+  userId: string,
+  path: string,
+): Promise<StoredFileRow | undefined> {
+  return executor
+    .selectFrom('files')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('path', '=', path)
+    .executeTakeFirst();
+}
+
+export async function findFileByToken(
+  executor: Executor,
+  downloadToken: string,
+): Promise<StoredFileRow | undefined> {
+  return executor
+    .selectFrom('files')
+    .selectAll()
+    .where('downloadToken', '=', downloadToken)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores the row of a new version of `(userId, path)` and returns the storage name of the version
+ * it replaces (undefined for a new path), read in the same transaction.
+ */
+export async function upsertFile(
+  executor: Executor,
+  row: StoredFileRow,
+): Promise<string | undefined> {
+  const previous = await findFileByPath(executor, row.userId, row.path);
+  await executor
+    .insertInto('files')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.columns(['userId', 'path']).doUpdateSet({
+        storageName: row.storageName,
+        contentType: row.contentType,
+        size: row.size,
+        downloadToken: row.downloadToken,
+        createdAt: row.createdAt,
+      }),
+    )
+    .execute();
+  return previous?.storageName;
+}
+
+/** Removes the row and returns it (undefined when the user has no file at `path`). */
+export async function deleteFileByPath(
+  executor: Executor,
+  userId: string,
+  path: string,
+): Promise<StoredFileRow | undefined> {
+  return executor
+    .deleteFrom('files')
+    .where('userId', '=', userId)
+    .where('path', '=', path)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { ReadStream } from 'node:fs';
+import path from 'node:path';
+import {
+  sniffImageType,
+  UNSUPPORTED_FILE_TYPE_MESSAGE,
+  type TStoredFile,
+} from '@kkb/core/family/files';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import {
+  deleteFileByPath,
+  findFileByPath,
+  findFileByToken,
+  upsertFile,
+  type StoredFileRow,
+} from './repository.ts';
+
+/** Public download address of one stored version; the token is its only credential. */
+export const downloadUrl = (token: string): string => `/api/v1/files/download/${token}`;
+
+const fileNotFound = () => notFound('File');
+
+/** Where a user's files live: DATA_DIR/files/<userId>, outside any served directory. */
+function userDirectory(dataDir: string, userId: string): string {
+  // Ids are server-made; refusing anything else keeps a bad id from escaping the files folder.
+  if (!/^[A-Za-z0-9_-]+$/.test(userId)) throw new Error('Unexpected user id format');
+  return path.join(dataDir, 'files', userId);
+}
+
+async function removeQuietly(filePath: string): Promise<void> {
+  await fs.promises.rm(filePath, { force: true });
+}
+
+/** Writes the bytes durably under a fresh random name (temp file, fsync, rename). */
+async function writeNewVersion(directory: string, bytes: Buffer): Promise<string> {
+  await fs.promises.mkdir(directory, { recursive: true });
+  const storageName = randomBytes(16).toString('hex');
+  const finalPath = path.join(directory, storageName);
+  const tempPath = `${finalPath}.tmp`;
+  const handle = await fs.promises.open(tempPath, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.promises.rename(tempPath, finalPath);
+  } catch (error) {
+    await removeQuietly(tempPath);
+    throw error;
+  }
+  return storageName;
+}
+
+/**
+ * Stores (or replaces) the user's file at `filePath`. Only real PNG, JPEG, WebP and GIF bytes are
+ * accepted. A replaced version's bytes and download address stop working.
+ */
+export async function storeFile(
+  database: Database,
+  dataDir: string,
+  userId: string,
+  filePath: string,
+  bytes: Buffer,
+  nowIso: string,
+): Promise<TStoredFile & { created: boolean }> {
+  const contentType = sniffImageType(bytes);
+  if (!contentType) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
+  const directory = userDirectory(dataDir, userId);
+  const storageName = await writeNewVersion(directory, bytes);
+  const downloadToken = randomBytes(32).toString('base64url');
+  let previous: string | undefined;
+  let created: boolean;
+  try {
+    ({ previous, created } = await database.db.transaction().execute(async (trx) => {
+      const existing = await findFileByPath(trx, userId, filePath);
+      const replaced = await upsertFile(trx, {
+        id: existing?.id ?? randomBytes(16).toString('hex'),
+        userId,
+        path: filePath,
+        storageName,
+        contentType,
+        size: bytes.length,
+        downloadToken,
+        createdAt: nowIso,
+      });
+      return { previous: replaced, created: existing === undefined };
+    }));
+  } catch (error) {
+    await removeQuietly(path.join(directory, storageName));
+    throw error;
+  }
+  if (previous) await removeQuietly(path.join(directory, previous));
+  return { path: filePath, url: downloadUrl(downloadToken), created };
+}
+
+export interface OpenedFile {
+  row: StoredFileRow;
+  stream: ReadStream;
+}
+
+async function openStored(dataDir: string, row: StoredFileRow): Promise<OpenedFile> {
+  try {
+    const handle = await fs.promises.open(
+      path.join(userDirectory(dataDir, row.userId), row.storageName),
+      'r',
+    );
+    return { row, stream: handle.createReadStream() };
+  } catch (error) {
+    // A row whose bytes are gone (replaced at this very moment, or lost) is simply not found.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw fileNotFound();
+    throw error;
+  }
+}
+
+/** The owner's own file; another family's path is 'File not found' like a missing one. */
+export async function openOwnFile(
+  database: Database,
+  dataDir: string,
+  userId: string,
+  filePath: string,
+): Promise<OpenedFile> {
+  const row = await findFileByPath(database.db, userId, filePath);
+  if (!row) throw fileNotFound();
+  return openStored(dataDir, row);
+}
+
+/** The file a download token names, for anyone holding the token. */
+export async function openDownload(
+  database: Database,
+  dataDir: string,
+  token: string,
+): Promise<OpenedFile> {
+  const row = await findFileByToken(database.db, token);
+  if (!row) throw fileNotFound();
+  return openStored(dataDir, row);
+}
+
+export async function deleteFile(
+  database: Database,
+  dataDir: string,
+  userId: string,
+  filePath: string,
+): Promise<void> {
+  const row = await deleteFileByPath(database.db, userId, filePath);
+  if (!row) throw fileNotFound();
+  await removeQuietly(path.join(userDirectory(dataDir, userId), row.storageName));
+}

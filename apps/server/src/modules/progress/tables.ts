@@ -1,0 +1,11 @@
+/** Free progress fields, one row per family (spec §3 Progress). */
+export interface ProgressTable {
+  userId: string;
+  /** JSON text: the free fields. */
+  data: string;
+  updatedAt: string;
+}
+
+export interface ProgressTables {
+  progress: ProgressTable;
+}
