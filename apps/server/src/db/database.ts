@@ -10,6 +10,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DatabaseKind;
+  /** PostgreSQL schema the app works in, when not the connection's default. */
+  pgSchema?: string;
   destroy(): Promise<void>;
 }
 
@@ -35,7 +37,12 @@ export function createDatabase(options: DatabaseOptions): Database {
       ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
-    return { db, kind: 'postgres', destroy: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      ...(options.pgSchema && { pgSchema: options.pgSchema }),
+      destroy: () => db.destroy(),
+    };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, 'app.db'));

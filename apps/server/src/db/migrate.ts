@@ -2,12 +2,20 @@ import type { Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 
-/** Brings the schema up to date; throws with the failing migration's error. */
-export async function migrateToLatest(// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-  db: Kysely<any>): Promise<void> {
+/**
+ * Brings the schema up to date; throws with the failing migration's error. `schema` keeps the
+ * migrator's own bookkeeping tables in the app's PostgreSQL schema: without it Kysely looks them
+ * up across every schema on the search path and races with other schemas being migrated.
+ */
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
+  db: Kysely<any>,
+  schema?: string,
+): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema && { migrationTableSchema: schema }),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
