@@ -91,3 +91,27 @@ export type TProviders = z.infer<typeof ZProviders>;
 export const ZOAuthExchangeBody = z.object({ code: z.string().min(1).max(512) });
 export const ZOAuthExchangeResponse = ZTokenSet.extend({ is_new_user: z.boolean() });
 export type TOAuthExchangeResponse = z.infer<typeof ZOAuthExchangeResponse>;
+export type TPasswordChangeBody = z.input<typeof ZPasswordChangeBody>;
+
+export const ZVerifyEmailQuery = z.object({
+  token: z.string({ error: 'Verification token is required' }).min(1).max(512),
+});
+export const ZVerifyEmailResponse = z.object({ user: ZUser });
+
+export const ZOAuthProviderParams = z.object({ provider: ZOAuthProvider });
+
+/** What the provider sends back to the callback (RFC 6749 §4.1.2 and its error form). */
+export const ZOAuthCallbackQuery = z
+  .object({
+    code: z.string().max(4096).optional(),
+    state: z.string().max(512).optional(),
+    error: z.string().max(512).optional(),
+  })
+  .loose();
+
+export const PASSWORD_RESET_LINK_INVALID_MESSAGE =
+  'This password reset link is invalid or has expired';
+export const EMAIL_VERIFICATION_LINK_INVALID_MESSAGE =
+  'This verification link is invalid or has expired';
+export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exists';
+export const CURRENT_PASSWORD_INCORRECT_MESSAGE = 'current_password: Current password is incorrect';

@@ -11,6 +11,66 @@ export interface UsersTable {
   lastLoginAt: string | null;
 }
 
+/** One row per issued refresh token; a family is one sign-in and its chain of rotations. */
+export interface RefreshTokensTable {
+  id: string;
+  userId: string;
+  familyId: string;
+  /** SHA-256 of the token; the token itself is never stored. */
+  tokenHash: string;
+  familyCreatedAt: string;
+  createdAt: string;
+  /** When it was presented for rotation (equal to createdAt until then). */
+  lastUsedAt: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  /** Id of the token it was rotated into; set means "already used". */
+  replacedBy: string | null;
+}
+
+export type TEmailTokenPurpose = 'verify_email' | 'password_reset';
+
+export interface EmailTokensTable {
+  id: string;
+  userId: string;
+  purpose: TEmailTokenPurpose;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+export interface OAuthAccountsTable {
+  provider: string;
+  providerUserId: string;
+  userId: string;
+  createdAt: string;
+}
+
+/** A started OAuth sign-in: the state (hashed) and its PKCE verifier, used once. */
+export interface OAuthStatesTable {
+  stateHash: string;
+  provider: string;
+  codeVerifier: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The one-time code the callback hands to the web app, traded for tokens at /oauth/exchange. */
+export interface OAuthExchangeCodesTable {
+  codeHash: string;
+  userId: string;
+  isNewUser: number;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** The users/auth feature's tables. */
 export interface UserTables {
   users: UsersTable;
+  refreshTokens: RefreshTokensTable;
+  emailTokens: EmailTokensTable;
+  oauthAccounts: OAuthAccountsTable;
+  oauthStates: OAuthStatesTable;
+  oauthExchangeCodes: OAuthExchangeCodesTable;
 }

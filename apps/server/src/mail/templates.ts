@@ -1,0 +1,38 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (value: string): string =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function plainMail(to: string, subject: string, lines: string[], link: string): MailMessage {
+  const text = [...lines, '', link, ''].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export function verificationMail(to: string, name: string, link: string): MailMessage {
+  return plainMail(
+    to,
+    'Confirm your e-mail address for Keep Kid Busy',
+    [
+      `Hello ${name},`,
+      'Welcome to Keep Kid Busy! Please confirm your e-mail address by opening this link:',
+    ],
+    link,
+  );
+}
+
+export function passwordResetMail(to: string, link: string): MailMessage {
+  return plainMail(
+    to,
+    'Reset your Keep Kid Busy password',
+    [
+      'Someone (hopefully you) asked to reset the password of your Keep Kid Busy account.',
+      'Open this link within 1 hour to choose a new password. It works once.',
+      'If you did not ask for this, ignore this message; your password stays the same.',
+    ],
+    link,
+  );
+}

@@ -1,0 +1,162 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import {
+  decodeQuotedPrintable,
+  findMailedToken,
+  login,
+  outboxMails,
+  refresh,
+  registerUser,
+  STRONG_PASSWORD,
+  uniqueEmail,
+  uniqueIp,
+  waitFor,
+} from './test-helpers.ts';
+
+const NEW_PASSWORD = 'amber-glacier-pocket-19';
+
+function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
+  const post = (url: string, payload: object) =>
+    getApp().app.inject({
+      method: 'POST',
+      url: `/api/v1/auth${url}`,
+      payload,
+      remoteAddress: uniqueIp(),
+    });
+
+  it('mails a one-time link valid 1 h; confirming it sets the password and ends every sign-in', async () => {
+    const { app, config } = getApp();
+    const { email } = await registerUser(app);
+    const before = await login(app, email);
+
+    const requested = await post('/password-reset', { email });
+    expect(requested.statusCode).toBe(202);
+    const token = await waitFor(() => findMailedToken(mailsFor(), email, 'reset-password'));
+    const mail =
+      mailsFor()
+        .map(decodeQuotedPrintable)
+        .find((m) => m.includes(token)) ?? '';
+    expect(mail).toContain(`${config.publicUrl}/reset-password?token=${token}`);
+    expect(mail).toContain('Subject: Reset your Keep Kid Busy password');
+
+    const row = await app.database.db
+      .selectFrom('emailTokens')
+      .selectAll()
+      .where('purpose', '=', 'password_reset')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.tokenHash).not.toBe(token);
+    expect(Date.parse(row.expiresAt) - Date.parse(row.createdAt)).toBe(60 * 60 * 1000);
+
+    const confirmed = await post('/password-reset/confirm', { token, password: NEW_PASSWORD });
+    expect(confirmed.statusCode).toBe(204);
+
+    expect((await refresh(app, before.refresh_token)).statusCode).toBe(401);
+    expect((await post('/login', { email, password: STRONG_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/login', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
+
+    const reused = await post('/password-reset/confirm', { token, password: 'another-pass-8812' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({
+      detail: 'This password reset link is invalid or has expired',
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('answers 202 for an unknown address and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await post('/password-reset', { email });
+    expect(res.statusCode).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsFor().some((m) => m.includes(email))).toBe(false);
+  });
+
+  it('refuses an unknown token, an expired one and a common new password', async () => {
+    const { app } = getApp();
+    const bogus = await post('/password-reset/confirm', {
+      token: 'made-up-token',
+      password: NEW_PASSWORD,
+    });
+    expect(bogus.statusCode).toBe(400);
+    expect(bogus.json().detail).toBe('This password reset link is invalid or has expired');
+
+    const { email } = await registerUser(app);
+    await post('/password-reset', { email });
+    const token = await waitFor(() => findMailedToken(mailsFor(), email, 'reset-password'));
+    const common = await post('/password-reset/confirm', { token, password: 'password123' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().detail).toMatch(/^password: This password is too common/);
+
+    await app.database.db
+      .updateTable('emailTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('purpose', '=', 'password_reset')
+      .execute();
+    const expired = await post('/password-reset/confirm', { token, password: NEW_PASSWORD });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().detail).toBe('This password reset link is invalid or has expired');
+  });
+}
+
+describe('password reset through the outbox (no SMTP_URL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'http://kids.example.test' });
+  });
+  afterAll(() => t.close());
+
+  resetFlow(
+    () => t,
+    () => outboxMails(t.config.dataDir),
+  );
+
+  it('writes each mail as a raw .eml file', () => {
+    const mails = outboxMails(t.config.dataDir);
+    expect(mails.length).toBeGreaterThan(0);
+    expect(mails[0]).toMatch(/^From: Keep Kid Busy <no-reply@localhost>$/m);
+    expect(mails[0]).toMatch(/^Content-Type: multipart\/alternative/m);
+  });
+});
+
+describe('password reset through a real SMTP server', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await createTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      MAIL_FROM: 'Family Helper <helper@kids.example.test>',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  resetFlow(
+    () => t,
+    () => received,
+  );
+
+  it('sends with MAIL_FROM and writes no outbox file', () => {
+    expect(received[0]).toMatch(/^From: Family Helper <helper@kids.example.test>$/m);
+    expect(outboxMails(t.config.dataDir)).toEqual([]);
+  });
+});

@@ -1,0 +1,535 @@
+import crypto from 'node:crypto';
+import {
+  CURRENT_PASSWORD_INCORRECT_MESSAGE,
+  DUPLICATE_EMAIL_MESSAGE,
+  EMAIL_VERIFICATION_LINK_INVALID_MESSAGE,
+  PASSWORD_RESET_LINK_INVALID_MESSAGE,
+  PASSWORD_TOO_COMMON_MESSAGE,
+  type TOAuthExchangeResponse,
+  type TOAuthProvider,
+  type TProviders,
+  type TTokenSet,
+  type TUser,
+} from '@kkb/core/auth/schemas';
+import { isWithinReuseGrace, refreshTokenExpiresAt } from '@kkb/core/auth/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
+import type { AppConfig } from '../../config.ts';
+import type { Executor } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
+import type { Mailer, MailMessage } from '../../mail/mailer.ts';
+import { passwordResetMail, verificationMail } from '../../mail/templates.ts';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../plugins/authenticate.ts';
+import { createDefaultProfile, touchLastLogin } from '../family/profile-repository.ts';
+import { OAuthClient, type OAuthProfile } from './oauth.ts';
+import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './rate-limit.ts';
+import * as repo from './repository.ts';
+import { hashToken, randomToken } from './secrets.ts';
+
+const MINUTE_MS = 60_000;
+const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
+const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * MINUTE_MS;
+const OAUTH_STATE_TTL_MS = 10 * MINUTE_MS;
+const OAUTH_EXCHANGE_CODE_TTL_MS = 60_000;
+
+export interface AuthServiceDeps {
+  db: Kysely<DB>;
+  config: AppConfig;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The clock; tests move it to check expiries and the reuse grace. */
+  now?: () => Date;
+  rateLimits?: AuthRateLimits;
+}
+
+/** A failure of the OAuth callback, with the short message the web app shows. */
+class OAuthSignInError extends Error {}
+
+/** A lost race while rotating a refresh token: the transaction is rolled back and retried as reuse. */
+class RotationLostError extends Error {}
+
+const tooManyRequests = (retryAfterSeconds: number): AppError =>
+  new AppError(429, 'RATE_LIMIT_EXCEEDED', undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });
+
+const invalidCredentials = (): AppError => new AppError(401, 'INVALID_CREDENTIALS');
+const signedOut = (): AppError => new AppError(401, 'AUTHENTICATION_REQUIRED');
+
+export function toUser(row: repo.UserRow): TUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar_url: row.avatarUrl,
+    is_active: row.isActive === 1,
+    is_verified: row.isVerified === 1,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export class AuthService {
+  readonly #db: Kysely<DB>;
+  readonly #config: AppConfig;
+  readonly #accessTokens: AccessTokens;
+  readonly #mailer: Mailer;
+  readonly #log: FastifyBaseLogger;
+  readonly #now: () => Date;
+  readonly #loginFailuresPerAccount: RateLimiter;
+  readonly #loginAttemptsPerIp: RateLimiter;
+  readonly #resetRequestsPerAccount: RateLimiter;
+  readonly #resetRequestsPerIp: RateLimiter;
+  readonly #oauthClients = new Map<TOAuthProvider, OAuthClient>();
+
+  constructor(deps: AuthServiceDeps) {
+    this.#db = deps.db;
+    this.#config = deps.config;
+    this.#accessTokens = deps.accessTokens;
+    this.#mailer = deps.mailer;
+    this.#log = deps.log;
+    this.#now = deps.now ?? (() => new Date());
+    const limits = deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
+    const clock = (): number => this.#now().getTime();
+    const limiter = (rule: { max: number; windowMs: number }): RateLimiter =>
+      new RateLimiter(rule.max, rule.windowMs, clock);
+    this.#loginFailuresPerAccount = limiter(limits.loginFailuresPerAccount);
+    this.#loginAttemptsPerIp = limiter(limits.loginAttemptsPerIp);
+    this.#resetRequestsPerAccount = limiter(limits.resetRequests);
+    this.#resetRequestsPerIp = limiter(limits.resetRequests);
+  }
+
+  // Registration and e-mail verification
+
+  async register(input: { name: string; email: string; password: string }): Promise<TUser> {
+    await this.#assertNotCommon(input.password, 'password');
+    if (await repo.findUserByEmail(this.#db, input.email)) throw duplicateEmail();
+    const passwordHash = await hashPassword(input.password);
+    const nowIso = this.#nowIso();
+    const user: repo.UserRow = {
+      id: crypto.randomUUID(),
+      name: input.name,
+      email: input.email,
+      passwordHash,
+      avatarUrl: null,
+      isActive: 1,
+      isVerified: 0,
+      createdAt: nowIso,
+      updatedAt: nowIso,
+      lastLoginAt: null,
+    };
+    const verificationToken = randomToken();
+    try {
+      await this.#db.transaction().execute(async (trx) => {
+        await repo.insertUser(trx, user);
+        await createDefaultProfile(
+          trx,
+          { userId: user.id, email: user.email, displayName: user.name, photoURL: null },
+          nowIso,
+        );
+        await this.#insertEmailToken(trx, user.id, 'verify_email', verificationToken);
+      });
+    } catch (error) {
+      // Two registrations of one address at once: the unique index decides.
+      if (await repo.findUserByEmail(this.#db, input.email)) throw duplicateEmail();
+      throw error;
+    }
+    const link = `${this.#config.publicUrl}/verify-email?token=${verificationToken}`;
+    await this.#sendQuietly(verificationMail(user.email, user.name, link));
+    return toUser(user);
+  }
+
+  async verifyEmail(token: string): Promise<TUser> {
+    const nowIso = this.#nowIso();
+    const userId = await repo.consumeEmailToken(this.#db, hashToken(token), 'verify_email', nowIso);
+    if (!userId) throw badRequest(EMAIL_VERIFICATION_LINK_INVALID_MESSAGE);
+    await repo.updateUser(this.#db, userId, { isVerified: 1, updatedAt: nowIso });
+    return this.me(userId);
+  }
+
+  // Password sign-in and sessions
+
+  async login(input: { email: string; password: string }, ip: string): Promise<TTokenSet> {
+    const wait = Math.max(
+      this.#loginAttemptsPerIp.retryAfter(ip),
+      this.#loginFailuresPerAccount.retryAfter(input.email),
+    );
+    if (wait > 0) throw tooManyRequests(wait);
+    this.#loginAttemptsPerIp.hit(ip);
+
+    const user = await repo.findUserByEmail(this.#db, input.email);
+    let ok = false;
+    if (user?.passwordHash && user.isActive === 1) {
+      ok = await verifyPassword(user.passwordHash, input.password);
+    } else {
+      await verifyAgainstDummy(input.password);
+    }
+    if (!ok || !user) {
+      this.#loginFailuresPerAccount.hit(input.email);
+      throw invalidCredentials();
+    }
+    this.#loginFailuresPerAccount.clear(input.email);
+    return this.#signIn(user);
+  }
+
+  async me(userId: string): Promise<TUser> {
+    const user = await repo.findUserById(this.#db, userId);
+    if (!user) throw signedOut();
+    return toUser(user);
+  }
+
+  /**
+   * Rotates a refresh token. Each token is used once: it is marked as replaced by its successor.
+   * Presenting a replaced token again means it leaked (or a client misbehaves), so the whole
+   * sign-in is revoked - unless it was replaced within the last few seconds, which is what two
+   * tabs refreshing at once look like.
+   *
+   * In that grace case we cannot return the successor the first caller got, because only hashes
+   * are stored. We also must not rotate the current head on the second caller's behalf: the first
+   * caller holds that head, and retiring it would turn its next, perfectly normal refresh into
+   * "reuse" and sign the user out. So the second caller gets a new, independent token in the
+   * same family (same sign-in, same absolute expiry), and the head stays valid. Logout, password
+   * changes and reuse detection still revoke the family as a whole, both branches included.
+   * The price: a stolen token replayed within those 10 s also gets a branch, the usual trade-off
+   * of a reuse interval, bounded by the window and by the family's absolute expiry.
+   */
+  async refresh(refreshToken: string): Promise<TTokenSet> {
+    const tokenHash = hashToken(refreshToken);
+    const now = this.#now();
+    const nowIso = now.toISOString();
+    const row = await repo.findRefreshTokenByHash(this.#db, tokenHash);
+    if (!row || row.revokedAt !== null) throw signedOut();
+    if (row.expiresAt <= nowIso) throw new AppError(401, 'TOKEN_EXPIRED');
+    const user = await repo.findUserById(this.#db, row.userId);
+    if (!user || user.isActive !== 1) throw signedOut();
+
+    if (row.replacedBy === null) {
+      try {
+        return await this.#db.transaction().execute(async (trx) => {
+          const successor = await this.#issueRefreshToken(trx, user.id, row, now);
+          if (!(await repo.markRefreshTokenRotated(trx, row.id, successor.id, nowIso))) {
+            throw new RotationLostError();
+          }
+          return this.#tokenSet(user, successor.token);
+        });
+      } catch (error) {
+        if (!(error instanceof RotationLostError)) throw error;
+      }
+    }
+
+    const rotated = await repo.findRefreshTokenByHash(this.#db, tokenHash);
+    if (!rotated || rotated.revokedAt !== null) throw signedOut();
+    if (!isWithinReuseGrace(Date.parse(rotated.lastUsedAt), now.getTime())) {
+      await repo.revokeRefreshFamily(this.#db, rotated.familyId, nowIso);
+      this.#log.warn({ userId: user.id }, 'refresh token reused: sign-in revoked');
+      throw signedOut();
+    }
+    const heads = await repo.findLiveFamilyHeads(this.#db, rotated.familyId, nowIso);
+    if (heads.length === 0) throw signedOut();
+    const branch = await this.#issueRefreshToken(this.#db, user.id, rotated, now);
+    return this.#tokenSet(user, branch.token);
+  }
+
+  /** Ends the sign-in the token belongs to; unknown or already ended tokens are fine. */
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (!refreshToken) return;
+    const row = await repo.findRefreshTokenByHash(this.#db, hashToken(refreshToken));
+    if (row) await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
+  }
+
+  async logoutAll(userId: string): Promise<void> {
+    await repo.revokeUserRefreshTokens(this.#db, userId, this.#nowIso());
+  }
+
+  async changePassword(
+    userId: string,
+    input: { current_password: string; new_password: string },
+  ): Promise<void> {
+    const user = await repo.findUserById(this.#db, userId);
+    if (!user) throw signedOut();
+    const ok = user.passwordHash
+      ? await verifyPassword(user.passwordHash, input.current_password)
+      : false;
+    if (!ok) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
+    await this.#assertNotCommon(input.new_password, 'new_password');
+    await this.#setPassword(userId, input.new_password, {});
+  }
+
+  // Password reset
+
+  /** Always accepted (202) so that nobody learns which addresses have accounts. */
+  async requestPasswordReset(email: string, ip: string): Promise<void> {
+    const wait = Math.max(
+      this.#resetRequestsPerIp.retryAfter(ip),
+      this.#resetRequestsPerAccount.retryAfter(email),
+    );
+    if (wait > 0) throw tooManyRequests(wait);
+    this.#resetRequestsPerIp.hit(ip);
+    this.#resetRequestsPerAccount.hit(email);
+
+    const user = await repo.findUserByEmail(this.#db, email);
+    if (!user || user.isActive !== 1) return;
+    const token = randomToken();
+    await this.#insertEmailToken(this.#db, user.id, 'password_reset', token);
+    const link = `${this.#config.publicUrl}/reset-password?token=${token}`;
+    // Sent after the answer, so the response time does not tell whether the account exists.
+    void this.#sendQuietly(passwordResetMail(user.email, link));
+  }
+
+  async confirmPasswordReset(input: { token: string; password: string }): Promise<void> {
+    await this.#assertNotCommon(input.password, 'password');
+    const userId = await repo.consumeEmailToken(
+      this.#db,
+      hashToken(input.token),
+      'password_reset',
+      this.#nowIso(),
+    );
+    if (!userId) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
+    // Following the mailed link proves the address belongs to the user.
+    await this.#setPassword(userId, input.password, { isVerified: 1 });
+  }
+
+  // Social sign-in
+
+  providers(): TProviders {
+    return {
+      password: true,
+      google: this.#config.oauth.google !== undefined,
+      facebook: this.#config.oauth.facebook !== undefined,
+    };
+  }
+
+  /** Starts an authorization-code flow: remembers state and PKCE verifier, returns the provider URL. */
+  async oauthStart(provider: TOAuthProvider): Promise<string> {
+    const client = this.#oauthClient(provider);
+    const now = this.#now();
+    const state = generateRandomState();
+    const codeVerifier = generateRandomCodeVerifier();
+    await repo.deleteExpiredOAuthRows(this.#db, now.toISOString());
+    await repo.insertOAuthState(this.#db, {
+      stateHash: hashToken(state),
+      provider,
+      codeVerifier,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS).toISOString(),
+    });
+    return client.authorizationUrl(state, codeVerifier);
+  }
+
+  /** Finishes the flow; always returns where to send the browser (a code, or a short error). */
+  async oauthCallback(provider: TOAuthProvider, query: Record<string, string>): Promise<string> {
+    const target = new URL('/oauth-callback', `${this.#config.publicUrl}/`);
+    try {
+      const client = this.#oauthClient(provider);
+      if (query.error !== undefined) throw new OAuthSignInError('Sign-in was cancelled');
+      const state = query.state ?? '';
+      const stored =
+        state === '' ? undefined : await repo.takeOAuthState(this.#db, hashToken(state));
+      const now = this.#now();
+      if (!stored || stored.provider !== provider || stored.expiresAt <= now.toISOString()) {
+        throw new OAuthSignInError('Sign-in session expired. Please try again');
+      }
+      const profile = await client.complete(new URLSearchParams(query), state, stored.codeVerifier);
+      const { userId, isNewUser } = await this.#linkOrCreateUser(provider, profile);
+      const code = randomToken();
+      await repo.insertOAuthExchangeCode(this.#db, {
+        codeHash: hashToken(code),
+        userId,
+        isNewUser: isNewUser ? 1 : 0,
+        createdAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + OAUTH_EXCHANGE_CODE_TTL_MS).toISOString(),
+      });
+      target.searchParams.set('code', code);
+    } catch (error) {
+      this.#log.warn({ provider, err: error }, 'social sign-in failed');
+      target.searchParams.set(
+        'error',
+        error instanceof OAuthSignInError ? error.message : 'Sign-in failed. Please try again',
+      );
+    }
+    return target.href;
+  }
+
+  async oauthExchange(code: string): Promise<TOAuthExchangeResponse> {
+    const row = await repo.takeOAuthExchangeCode(this.#db, hashToken(code));
+    if (!row || row.expiresAt <= this.#nowIso()) {
+      throw badRequest('code: This sign-in code is invalid or has expired');
+    }
+    const user = await repo.findUserById(this.#db, row.userId);
+    if (!user || user.isActive !== 1) throw signedOut();
+    return { ...(await this.#signIn(user)), is_new_user: row.isNewUser === 1 };
+  }
+
+  // Internals
+
+  #nowIso(): string {
+    return this.#now().toISOString();
+  }
+
+  #oauthClient(provider: TOAuthProvider): OAuthClient {
+    const config = this.#config.oauth[provider];
+    if (!config) throw notFound(`Sign-in provider ${provider}`);
+    let client = this.#oauthClients.get(provider);
+    if (!client) {
+      const redirectUri = `${this.#config.publicUrl}/api/v1/auth/oauth/${provider}/callback`;
+      client = new OAuthClient(provider, config, redirectUri);
+      this.#oauthClients.set(provider, client);
+    }
+    return client;
+  }
+
+  async #linkOrCreateUser(
+    provider: TOAuthProvider,
+    profile: OAuthProfile,
+  ): Promise<{ userId: string; isNewUser: boolean }> {
+    const nowIso = this.#nowIso();
+    return this.#db.transaction().execute(async (trx) => {
+      const linked = await repo.findOAuthAccountUserId(trx, provider, profile.providerUserId);
+      if (linked) return { userId: linked, isNewUser: false };
+      if (!profile.email) {
+        throw new OAuthSignInError('Your account did not share an e-mail address');
+      }
+      const email = profile.email.trim().toLowerCase();
+      const link = { provider, providerUserId: profile.providerUserId, createdAt: nowIso };
+      const existing = await repo.findUserByEmail(trx, email);
+      if (existing) {
+        // Linking on an unverified address would let anyone claim an account by e-mail alone.
+        if (!profile.emailVerified) {
+          throw new OAuthSignInError(
+            'An account with this email already exists. Please sign in with your password',
+          );
+        }
+        await repo.insertOAuthAccount(trx, { ...link, userId: existing.id });
+        if (existing.isVerified !== 1) {
+          await repo.updateUser(trx, existing.id, { isVerified: 1, updatedAt: nowIso });
+        }
+        return { userId: existing.id, isNewUser: false };
+      }
+      const user: repo.UserRow = {
+        id: crypto.randomUUID(),
+        name: profile.name ?? email.split('@')[0] ?? email,
+        email,
+        passwordHash: null,
+        avatarUrl: profile.picture ?? null,
+        isActive: 1,
+        isVerified: profile.emailVerified ? 1 : 0,
+        createdAt: nowIso,
+        updatedAt: nowIso,
+        lastLoginAt: null,
+      };
+      await repo.insertUser(trx, user);
+      await createDefaultProfile(
+        trx,
+        { userId: user.id, email, displayName: user.name, photoURL: user.avatarUrl },
+        nowIso,
+      );
+      await repo.insertOAuthAccount(trx, { ...link, userId: user.id });
+      return { userId: user.id, isNewUser: true };
+    });
+  }
+
+  /** A new sign-in: a new token family, and the login recorded on the user and the profile. */
+  async #signIn(user: repo.UserRow): Promise<TTokenSet> {
+    const now = this.#now();
+    const nowIso = now.toISOString();
+    const issued = await this.#db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, user.id, { lastLoginAt: nowIso });
+      await touchLastLogin(trx, user.id, nowIso);
+      await repo.deleteExpiredUserTokens(trx, user.id, nowIso);
+      return this.#issueRefreshToken(trx, user.id, undefined, now);
+    });
+    return this.#tokenSet(user, issued.token);
+  }
+
+  /** Issues a refresh token: in the family of `parent`, or a new family (a new sign-in). */
+  async #issueRefreshToken(
+    db: Executor,
+    userId: string,
+    parent: Pick<repo.RefreshTokenRow, 'familyId' | 'familyCreatedAt'> | undefined,
+    now: Date,
+  ): Promise<{ id: string; token: string }> {
+    const nowIso = now.toISOString();
+    const familyCreatedAt = parent?.familyCreatedAt ?? nowIso;
+    const token = randomToken();
+    const id = crypto.randomUUID();
+    await repo.insertRefreshToken(db, {
+      id,
+      userId,
+      familyId: parent?.familyId ?? crypto.randomUUID(),
+      tokenHash: hashToken(token),
+      familyCreatedAt,
+      createdAt: nowIso,
+      lastUsedAt: nowIso,
+      expiresAt: new Date(
+        refreshTokenExpiresAt(now.getTime(), Date.parse(familyCreatedAt)),
+      ).toISOString(),
+      revokedAt: null,
+      replacedBy: null,
+    });
+    return { id, token };
+  }
+
+  async #tokenSet(user: repo.UserRow, refreshToken: string): Promise<TTokenSet> {
+    return {
+      access_token: await this.#accessTokens.sign(user.id),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_SECONDS,
+      user: toUser(user),
+    };
+  }
+
+  async #setPassword(
+    userId: string,
+    password: string,
+    extra: Partial<Pick<repo.UserRow, 'isVerified'>>,
+  ): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const nowIso = this.#nowIso();
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.updateUser(trx, userId, { ...extra, passwordHash, updatedAt: nowIso });
+      await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+    });
+  }
+
+  async #assertNotCommon(password: string, field: string): Promise<void> {
+    if (await isCommonPassword(password)) {
+      throw badRequest(`${field}: ${PASSWORD_TOO_COMMON_MESSAGE}`);
+    }
+  }
+
+  async #insertEmailToken(
+    db: Executor,
+    userId: string,
+    purpose: 'verify_email' | 'password_reset',
+    token: string,
+  ): Promise<void> {
+    const now = this.#now();
+    const ttl = purpose === 'password_reset' ? PASSWORD_RESET_TTL_MS : EMAIL_VERIFICATION_TTL_MS;
+    await repo.insertEmailToken(db, {
+      id: crypto.randomUUID(),
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + ttl).toISOString(),
+      usedAt: null,
+    });
+  }
+
+  /** A mail that fails is logged, never turned into a failed request. */
+  async #sendQuietly(message: MailMessage): Promise<void> {
+    try {
+      await this.#mailer.send(message);
+    } catch (error) {
+      this.#log.error({ err: error, subject: message.subject }, 'sending mail failed');
+    }
+  }
+}
+
+const duplicateEmail = (): AppError =>
+  new AppError(409, 'VALIDATION_ERROR', DUPLICATE_EMAIL_MESSAGE);
