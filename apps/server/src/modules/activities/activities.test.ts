@@ -1,0 +1,306 @@
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../test/create-user.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { findActivityForUser } from './repository.ts';
+
+const ownActivity = {
+  title: 'Kitchen Disco',
+  description: 'Dance to our favourite songs while the pasta boils.',
+  category: 'physical-activity',
+  difficulty: 'hard',
+  duration: 20,
+  location: 'indoor',
+  ageRange: [4, 9],
+  energyLevel: 'High',
+  tags: ['music', 'zebra-stripes'],
+};
+
+describe('activities API', () => {
+  let t: TestApp;
+  let parent: CreatedUser;
+  let other: CreatedUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    parent = await createUser(t.app);
+    other = await createUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, user: CreatedUser = parent) =>
+    t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user.authHeader });
+
+  it('requires sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/activities' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({
+      detail: 'Please log in to continue',
+      code: 'AUTHENTICATION_REQUIRED',
+    });
+  });
+
+  it('§7 lists the catalogue with skip 0 and limit 50 by default', async () => {
+    const res = await get('/activities');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(BUILT_IN_ACTIVITIES.length);
+    expect(body.skip).toBe(0);
+    expect(body.limit).toBe(50);
+    expect(body.activities.map((a: { id: string }) => a.id)).toEqual(
+      BUILT_IN_ACTIVITIES.slice(0, 50).map((a) => a.id),
+    );
+  });
+
+  it('§7 pages with skip and limit, and refuses a limit above 100', async () => {
+    const res = await get('/activities?skip=5&limit=3');
+    expect(res.json().activities.map((a: { id: string }) => a.id)).toEqual(
+      BUILT_IN_ACTIVITIES.slice(5, 8).map((a) => a.id),
+    );
+    const bad = await get('/activities?limit=101');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('§5 filters by category, location (both included), ages, weather and search', async () => {
+    const res = await get(
+      '/activities?category=nature&location=outdoor&ageMin=6&ageMax=6&weather=sunny&limit=100',
+    );
+    const activities = res.json().activities as (typeof BUILT_IN_ACTIVITIES)[number][];
+    expect(activities.length).toBeGreaterThan(0);
+    for (const a of activities) {
+      expect(a.category).toBe('nature');
+      expect(['outdoor', 'both']).toContain(a.location);
+      expect(a.ageRange[0]).toBeLessThanOrEqual(6);
+      expect(a.ageRange[1]).toBeGreaterThanOrEqual(6);
+      expect(a.weather.some((w) => w === 'any' || w === 'sunny')).toBe(true);
+    }
+    const expected = BUILT_IN_ACTIVITIES.filter(
+      (a) =>
+        a.category === 'nature' &&
+        a.location !== 'indoor' &&
+        a.ageRange[0] <= 6 &&
+        a.ageRange[1] >= 6 &&
+        (a.weather.includes('any') || a.weather.includes('sunny')),
+    );
+    expect(res.json().total).toBe(expected.length);
+    const first = BUILT_IN_ACTIVITIES[0];
+    const search = await get(
+      `/activities?search=${encodeURIComponent(first?.title.toUpperCase() ?? '')}`,
+    );
+    expect(search.json().activities.map((a: { id: string }) => a.id)).toContain(first?.id);
+  });
+
+  it('lists the five categories', async () => {
+    const res = await get('/activities/categories');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().categories.map((c: { name: string }) => c.name)).toEqual([
+      'Creative Arts',
+      'Physical Activity',
+      'Educational',
+      'Nature',
+      'Social',
+    ]);
+  });
+
+  it('§5 answers one activity, and 404 "Activity not found" for an unknown id', async () => {
+    const first = BUILT_IN_ACTIVITIES[0];
+    const res = await get(`/activities/${first?.id}`);
+    expect(res.json()).toEqual(first);
+    const missing = await get('/activities/no-such-thing');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Activity not found', code: 'DATA_NOT_FOUND' });
+  });
+
+  describe('own activities', () => {
+    let ownId: string;
+
+    it('creates one (201) that shows in browse, search and detail for the family only', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/activities',
+        headers: parent.authHeader,
+        payload: ownActivity,
+      });
+      expect(res.statusCode).toBe(201);
+      const created = res.json();
+      expect(created.id).toMatch(/^own-/);
+      expect(created).toMatchObject({ ...ownActivity, weather: ['any'], materials: [] });
+      ownId = created.id;
+
+      const list = await get('/activities?limit=100&skip=0');
+      expect(list.json().total).toBe(BUILT_IN_ACTIVITIES.length + 1);
+      const found = await get('/activities?search=zebra-stripes');
+      expect(found.json().activities.map((a: { id: string }) => a.id)).toEqual([ownId]);
+      expect((await get(`/activities/${ownId}`)).json()).toEqual(created);
+
+      expect((await get('/activities?search=zebra-stripes', other)).json().total).toBe(0);
+      const hidden = await get(`/activities/${ownId}`, other);
+      expect(hidden.statusCode).toBe(404);
+      expect(await findActivityForUser(t.app.database.db, other.userId, ownId)).toBeUndefined();
+      expect(await findActivityForUser(t.app.database.db, parent.userId, ownId)).toEqual(created);
+    });
+
+    it('refuses invalid input with 400', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/activities',
+        headers: parent.authHeader,
+        payload: { ...ownActivity, ageRange: [9, 4] },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_ERROR');
+    });
+
+    it('replaces and deletes its own; another family gets 404; built-in ones 403', async () => {
+      const put = (id: string, user: CreatedUser) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/activities/${id}`,
+          headers: user.authHeader,
+          payload: { ...ownActivity, title: 'Living Room Disco' },
+        });
+      const updated = await put(ownId, parent);
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json()).toMatchObject({ id: ownId, title: 'Living Room Disco' });
+      expect((await put(ownId, other)).statusCode).toBe(404);
+
+      const builtIn = await put(BUILT_IN_ACTIVITIES[0]?.id ?? '', parent);
+      expect(builtIn.statusCode).toBe(403);
+      expect(builtIn.json()).toEqual({
+        detail: "You don't have permission to change a built-in activity",
+        code: 'PERMISSION_DENIED',
+      });
+      const deleteBuiltIn = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/activities/${BUILT_IN_ACTIVITIES[0]?.id}`,
+        headers: parent.authHeader,
+      });
+      expect(deleteBuiltIn.statusCode).toBe(403);
+
+      const del = (user: CreatedUser) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/activities/${ownId}`,
+          headers: user.authHeader,
+        });
+      expect((await del(other)).statusCode).toBe(404);
+      expect((await del(parent)).statusCode).toBe(204);
+      expect((await del(parent)).statusCode).toBe(404);
+      expect((await get(`/activities/${ownId}`)).statusCode).toBe(404);
+    });
+  });
+});
+
+describe('recommendations API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const addChild = (user: CreatedUser, body: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/children',
+      headers: user.authHeader,
+      payload: body,
+    });
+  const recommend = (user: CreatedUser, query = '') =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/recommendations${query}`,
+      headers: user.authHeader,
+    });
+
+  it('§9 without children answers the first 6 activities, with the weather and basis', async () => {
+    const parent = await createUser(t.app);
+    const res = await recommend(parent);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.recommendations.map((r: { activity: { id: string } }) => r.activity.id)).toEqual(
+      BUILT_IN_ACTIVITIES.slice(0, 6).map((a) => a.id),
+    );
+    // createTestApp serves the spec's fixed Tel Aviv weather; new families use imperial units.
+    expect(body.weather).toMatchObject({
+      condition: 'sunny',
+      temperature: 71.6,
+      source: 'fixed',
+      units: 'imperial',
+    });
+    expect(body.basis).toEqual({
+      age: null,
+      childId: null,
+      timeAvailable: 30,
+      location: 'both',
+      energyLevel: null,
+      weather: 'sunny',
+    });
+  });
+
+  it('§9 scores the top 6 for the average age, each with its score and reasons', async () => {
+    const parent = await createUser(t.app);
+    expect((await addChild(parent, { name: 'Ada', age: 4 })).statusCode).toBe(201);
+    expect((await addChild(parent, { name: 'Ben', age: 8 })).statusCode).toBe(201);
+    const res = await recommend(
+      parent,
+      '?timeAvailable=45&energyLevel=high&weather=rainy&location=indoor',
+    );
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.basis).toEqual({
+      age: 6,
+      childId: null,
+      timeAvailable: 45,
+      location: 'indoor',
+      energyLevel: 'high',
+      weather: 'rainy',
+    });
+    expect(body.recommendations).toHaveLength(6);
+    const scores = body.recommendations.map((r: { score: number }) => r.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const r of body.recommendations) {
+      expect(r.activity.ageRange[0]).toBeLessThanOrEqual(6);
+      expect(r.activity.ageRange[1]).toBeGreaterThanOrEqual(6);
+      expect(r.reasons.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('favourites and tried activities add to the score', async () => {
+    const parent = await createUser(t.app);
+    await addChild(parent, { name: 'Cy', age: 6 });
+    const before = (await recommend(parent)).json();
+    const last = before.recommendations[5];
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user-activities/${last.activity.id}`,
+      headers: parent.authHeader,
+      payload: { status: 'favorite' },
+    });
+    const after = (await recommend(parent)).json();
+    const again = after.recommendations.find(
+      (r: { activity: { id: string } }) => r.activity.id === last.activity.id,
+    );
+    expect(again.score).toBeGreaterThanOrEqual(last.score + 10);
+    expect(again.reasons).toContain('One of your favourites');
+  });
+
+  it("scores for one picked child, and answers 404 for another family's child", async () => {
+    const parent = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    const child = (
+      await addChild(parent, { name: 'Dee', age: 10, preferences: { indoorOutdoor: 'outdoor' } })
+    ).json();
+    await addChild(parent, { name: 'Eli', age: 3 });
+    const res = await recommend(parent, `?childId=${child.id}`);
+    expect(res.json().basis).toMatchObject({ age: 10, childId: child.id, location: 'outdoor' });
+    const foreign = await recommend(stranger, `?childId=${child.id}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ detail: 'Child not found', code: 'DATA_NOT_FOUND' });
+  });
+
+  it('refuses bad query values with 400', async () => {
+    const parent = await createUser(t.app);
+    expect((await recommend(parent, '?energyLevel=extreme')).statusCode).toBe(400);
+    expect((await recommend(parent, '?timeAvailable=abc')).statusCode).toBe(400);
+  });
+});

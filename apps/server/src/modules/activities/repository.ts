@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
+import type { TActivityInput } from '@kkb/core/activities/activity-input';
+import type { TActivity } from '@kkb/core/activities/schema';
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { CustomActivitiesTable } from './tables.ts';
+
+/**
+ * Built-in activities by id. The fallback set is included so that an activity the web app showed
+ * from it (when the catalogue failed to load) can still be opened, favourited and completed.
+ */
+const BUILT_IN_BY_ID: ReadonlyMap<string, TActivity> = new Map(
+  [...BUILT_IN_ACTIVITIES, ...FALLBACK_ACTIVITIES].map((a) => [a.id, a]),
+);
+
+export function findBuiltInActivity(activityId: string): TActivity | undefined {
+  return BUILT_IN_BY_ID.get(activityId);
+}
+
+export function isBuiltInActivityId(activityId: string): boolean {
+  return BUILT_IN_BY_ID.has(activityId);
+}
+
+/** Own ids start with 'own-' so they never collide with built-in ones. */
+export function newOwnActivityId(): string {
+  return `own-${randomBytes(12).toString('base64url')}`;
+}
+
+function toActivity(row: Selectable<CustomActivitiesTable>): TActivity {
+  return { ...(JSON.parse(row.data) as TActivityInput), id: row.id };
+}
+
+/** The family's own activities, oldest first (they follow the catalogue in lists). */
+export async function listOwnActivities(executor: Executor, userId: string): Promise<TActivity[]> {
+  const rows = await executor
+    .selectFrom('customActivities')
+    .selectAll()
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map(toActivity);
+}
+
+export async function countOwnActivities(executor: Executor, userId: string): Promise<number> {
+  const row = await executor
+    .selectFrom('customActivities')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function findOwnActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+): Promise<TActivity | undefined> {
+  const row = await executor
+    .selectFrom('customActivities')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  return row && toActivity(row);
+}
+
+/**
+ * The activity `activityId` as `userId` may see it: built-in, or one of their own; undefined for
+ * unknown ids and for another family's own activities.
+ */
+export async function findActivityForUser(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+): Promise<TActivity | undefined> {
+  return findBuiltInActivity(activityId) ?? findOwnActivity(executor, userId, activityId);
+}
+
+export async function insertOwnActivity(
+  executor: Executor,
+  userId: string,
+  input: TActivityInput,
+  nowIso: string,
+): Promise<TActivity> {
+  const id = newOwnActivityId();
+  await executor
+    .insertInto('customActivities')
+    .values({ id, userId, data: JSON.stringify(input), createdAt: nowIso, updatedAt: nowIso })
+    .execute();
+  return { ...input, id };
+}
+
+/** Replaces an own activity's fields; false when the family has no such activity. */
+export async function updateOwnActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+  input: TActivityInput,
+  nowIso: string,
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('customActivities')
+    .set({ data: JSON.stringify(input), updatedAt: nowIso })
+    .where('userId', '=', userId)
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** False when the family has no such activity. */
+export async function deleteOwnActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+): Promise<boolean> {
+  const result = await executor
+    .deleteFrom('customActivities')
+    .where('userId', '=', userId)
+    .where('id', '=', activityId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -1,0 +1,146 @@
+import { ZActivityInput } from '@kkb/core/activities/activity-input';
+import { CATEGORIES } from '@kkb/core/activities/categories';
+import { ZActivityList, ZActivityQuery } from '@kkb/core/activities/query';
+import { ZRecommendationQuery, ZRecommendationsResponse } from '@kkb/core/activities/recommend';
+import { ZActivity, ZCategory } from '@kkb/core/activities/schema';
+import { ZApiError } from '@kkb/core/errors/api-error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createOwnActivity,
+  getActivity,
+  listActivities,
+  recommendForUser,
+  removeOwnActivity,
+  replaceOwnActivity,
+} from './service.ts';
+
+const tags = ['activities'];
+const security = [{ bearer: [] }];
+const ZIdParams = z.object({ id: z.string().min(1).max(80) });
+const ZCategoryList = z.object({ categories: z.array(ZCategory) });
+
+/** Browse, search and keep activities (built-in and the family's own), and recommendations. */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app;
+  const onRequest = app.accessTokens.authenticate;
+  const now = () => new Date().toISOString();
+
+  app.get(
+    '/activities',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Built-in and own activities, filtered (spec §5) and paged',
+        querystring: ZActivityQuery,
+        response: { 200: ZActivityList, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    (request) => listActivities(database.db, request.userId, request.query),
+  );
+
+  app.get(
+    '/activities/categories',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The five activity categories',
+        response: { 200: ZCategoryList, 401: ZApiError },
+      },
+    },
+    () => ({ categories: [...CATEGORIES] }),
+  );
+
+  app.get(
+    '/activities/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'One activity, built-in or own',
+        params: ZIdParams,
+        response: { 200: ZActivity, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    (request) => getActivity(database.db, request.userId, request.params.id),
+  );
+
+  app.post(
+    '/activities',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Add one of the family's own activities",
+        body: ZActivityInput,
+        response: { 201: ZActivity, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const activity = await createOwnActivity(database, request.userId, request.body, now());
+      return reply.status(201).send(activity);
+    },
+  );
+
+  app.put(
+    '/activities/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Replace one of the family's own activities",
+        params: ZIdParams,
+        body: ZActivityInput,
+        response: {
+          200: ZActivity,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    (request) =>
+      replaceOwnActivity(database.db, request.userId, request.params.id, request.body, now()),
+  );
+
+  app.delete(
+    '/activities/:id',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Delete one of the family's own activities (and the family's records of it)",
+        params: ZIdParams,
+        response: { 204: z.null(), 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await removeOwnActivity(database, request.userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/recommendations',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'The top 6 activities for the children, time, place, energy and weather (spec §9)',
+        querystring: ZRecommendationQuery,
+        response: { 200: ZRecommendationsResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    (request) => recommendForUser(database.db, app.weather, request.userId, request.query),
+  );
+};

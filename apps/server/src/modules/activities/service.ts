@@ -1,0 +1,146 @@
+import { MAX_OWN_ACTIVITIES, type TActivityInput } from '@kkb/core/activities/activity-input';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { filterActivities, paginate } from '@kkb/core/activities/filter';
+import type { TActivityList, TActivityQuery } from '@kkb/core/activities/query';
+import {
+  recommendActivities,
+  type TRecommendationQuery,
+  type TRecommendationsResponse,
+} from '@kkb/core/activities/recommend';
+import type { TActivity } from '@kkb/core/activities/schema';
+import type { Database, Executor } from '../../db/database.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { listChildren } from '../family/repository.ts';
+import { findProfile } from '../family/profile-repository.ts';
+import { deleteRecordsOfActivity, listAllUserActivities } from '../user-activities/repository.ts';
+import { familyWeatherPlace } from '../weather/place.ts';
+import type { WeatherService } from '../weather/service.ts';
+import {
+  countOwnActivities,
+  deleteOwnActivity,
+  findActivityForUser,
+  insertOwnActivity,
+  isBuiltInActivityId,
+  listOwnActivities,
+  updateOwnActivity,
+} from './repository.ts';
+
+export const activityNotFound = () => notFound('Activity');
+
+const builtInForbidden = () =>
+  new AppError(403, 'PERMISSION_DENIED', "You don't have permission to change a built-in activity");
+
+/** The catalogue followed by the family's own activities. */
+export async function activitiesForUser(executor: Executor, userId: string): Promise<TActivity[]> {
+  const own = await listOwnActivities(executor, userId);
+  return own.length === 0 ? [...BUILT_IN_ACTIVITIES] : [...BUILT_IN_ACTIVITIES, ...own];
+}
+
+export async function listActivities(
+  executor: Executor,
+  userId: string,
+  query: TActivityQuery,
+): Promise<TActivityList> {
+  const { skip, limit, ...filters } = query;
+  const page = paginate(
+    filterActivities(await activitiesForUser(executor, userId), filters),
+    skip,
+    limit,
+  );
+  return { activities: page.items, total: page.total, skip, limit };
+}
+
+export async function getActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+): Promise<TActivity> {
+  const activity = await findActivityForUser(executor, userId, activityId);
+  if (!activity) throw activityNotFound();
+  return activity;
+}
+
+export async function createOwnActivity(
+  database: Database,
+  userId: string,
+  input: TActivityInput,
+  nowIso: string,
+): Promise<TActivity> {
+  return database.db.transaction().execute(async (trx) => {
+    if ((await countOwnActivities(trx, userId)) >= MAX_OWN_ACTIVITIES) {
+      throw new AppError(
+        400,
+        'VALIDATION_ERROR',
+        `A family can keep at most ${MAX_OWN_ACTIVITIES} own activities`,
+      );
+    }
+    return insertOwnActivity(trx, userId, input, nowIso);
+  });
+}
+
+export async function replaceOwnActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+  input: TActivityInput,
+  nowIso: string,
+): Promise<TActivity> {
+  if (isBuiltInActivityId(activityId)) throw builtInForbidden();
+  if (!(await updateOwnActivity(executor, userId, activityId, input, nowIso)))
+    throw activityNotFound();
+  return { ...input, id: activityId };
+}
+
+/** Deletes an own activity and the family's records of it. */
+export async function removeOwnActivity(
+  database: Database,
+  userId: string,
+  activityId: string,
+): Promise<void> {
+  if (isBuiltInActivityId(activityId)) throw builtInForbidden();
+  await database.db.transaction().execute(async (trx) => {
+    if (!(await deleteOwnActivity(trx, userId, activityId))) throw activityNotFound();
+    await deleteRecordsOfActivity(trx, userId, activityId);
+  });
+}
+
+/**
+ * `GET /recommendations`: the core scoring (spec §9) fed with the profile's defaults, the
+ * children, the family's favourites and tried activities, and the current weather at home.
+ */
+export async function recommendForUser(
+  executor: Executor,
+  weather: WeatherService,
+  userId: string,
+  query: TRecommendationQuery,
+): Promise<TRecommendationsResponse> {
+  const [profile, children, activities, records] = await Promise.all([
+    findProfile(executor, userId),
+    listChildren(executor, userId),
+    activitiesForUser(executor, userId),
+    listAllUserActivities(executor, userId),
+  ]);
+  if (query.childId !== undefined && !children.some((c) => c.id === query.childId)) {
+    throw notFound('Child');
+  }
+  const units = profile?.preferences.units ?? 'imperial';
+  const current = await weather.current(profile && familyWeatherPlace(profile.location), units);
+  const favoriteIds = records.filter((r) => r.status === 'favorite').map((r) => r.activityId);
+  const favoriteSet = new Set(favoriteIds);
+  const favoriteCategories = activities.filter((a) => favoriteSet.has(a.id)).map((a) => a.category);
+  const result = recommendActivities({
+    activities,
+    children,
+    childId: query.childId ?? null,
+    timeAvailable: query.timeAvailable,
+    location: query.location,
+    energyLevel: query.energyLevel,
+    weather: query.weather ?? current.condition,
+    favoriteActivityIds: favoriteIds,
+    triedActivityIds: records.filter((r) => r.status === 'tried').map((r) => r.activityId),
+    favoriteCategories,
+    defaultTimeAvailable: profile?.preferences.defaultFilters.timeAvailable,
+    defaultLocation: profile?.preferences.defaultFilters.location,
+  });
+  return { ...result, weather: current };
+}

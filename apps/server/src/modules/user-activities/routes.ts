@@ -1,0 +1,84 @@
+import { ZPageQuery } from '@kkb/core/activities/query';
+import {
+  ZUserActivity,
+  ZUserActivityList,
+  ZUserActivityStatusBody,
+} from '@kkb/core/activities/user-activity';
+import { ZApiError } from '@kkb/core/errors/api-error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listRecords, removeRecord, setStatus } from './service.ts';
+
+const tags = ['user-activities'];
+const security = [{ bearer: [] }];
+const ZActivityIdParams = z.object({ activityId: z.string().min(1).max(80) });
+
+/** The family's own list: favourites and tried activities (spec §3 User activity record). */
+export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app;
+  const onRequest = app.accessTokens.authenticate;
+
+  app.get(
+    '/user-activities',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The family's activity records, newest first",
+        querystring: ZPageQuery,
+        response: { 200: ZUserActivityList, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    (request) => listRecords(database, request.userId, request.query),
+  );
+
+  app.put(
+    '/user-activities/:activityId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Mark an activity favourite or tried (a second add only changes the status)',
+        params: ZActivityIdParams,
+        body: ZUserActivityStatusBody,
+        response: {
+          200: ZUserActivity,
+          201: ZUserActivity,
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { record, created } = await setStatus(
+        database,
+        request.userId,
+        request.params.activityId,
+        request.body.status,
+        new Date().toISOString(),
+      );
+      return reply.status(created ? 201 : 200).send(record);
+    },
+  );
+
+  app.delete(
+    '/user-activities/:activityId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Remove the family's record of an activity",
+        params: ZActivityIdParams,
+        response: { 204: z.null(), 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await removeRecord(database, request.userId, request.params.activityId);
+      return reply.status(204).send(null);
+    },
+  );
+};

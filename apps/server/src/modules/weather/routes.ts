@@ -1,0 +1,116 @@
+import { filterActivities, suitsWeather } from '@kkb/core/activities/filter';
+import { ZApiError } from '@kkb/core/errors/api-error';
+import {
+  ZActivityWeather,
+  ZActivityWeatherQuery,
+  ZWeather,
+  ZWeatherQuery,
+  type TActivityWeather,
+  type TUnits,
+  type TWeather,
+} from '@kkb/core/weather/schema';
+import {
+  fitsWeatherLocations,
+  locationsForWeather,
+  weatherAdvice,
+} from '@kkb/core/weather/weather';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/database.ts';
+import { activitiesForUser } from '../activities/service.ts';
+import { findProfile } from '../family/profile-repository.ts';
+import { familyWeatherPlace } from './place.ts';
+import type { WeatherPlace, WeatherService } from './service.ts';
+
+const tags = ['weather'];
+const security = [{ bearer: [] }];
+/** Each activity list of `/weather/activity` holds at most this many. */
+export const ACTIVITY_WEATHER_LIST_SIZE = 6;
+
+interface PlaceQuery {
+  lat?: number;
+  lon?: number;
+  city?: string;
+  units?: TUnits;
+}
+
+/** The query's place and units, else the family's (units default to the profile's, imperial without one). */
+async function currentWeather(
+  executor: Executor,
+  weather: WeatherService,
+  userId: string,
+  query: PlaceQuery,
+): Promise<TWeather> {
+  const needsProfile =
+    query.units === undefined || (query.lat === undefined && query.city === undefined);
+  const profile = needsProfile ? await findProfile(executor, userId) : undefined;
+  let place: WeatherPlace | undefined;
+  if (query.lat !== undefined && query.lon !== undefined)
+    place = { lat: query.lat, lon: query.lon };
+  else if (query.city !== undefined) place = { city: query.city };
+  else place = profile && familyWeatherPlace(profile.location);
+  return weather.current(place, query.units ?? profile?.preferences.units ?? 'imperial');
+}
+
+/** Current weather (spec §3 Weather) and how it bears on play (spec §9 mapping). */
+export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app;
+  const onRequest = app.accessTokens.authenticate;
+
+  app.get(
+    '/weather',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Current weather at a point, a city, or the family home',
+        querystring: ZWeatherQuery,
+        response: { 200: ZWeather, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    (request) => currentWeather(database.db, app.weather, request.userId, request.query),
+  );
+
+  app.get(
+    '/weather/activity',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Current weather with the activities that suit it',
+        querystring: ZActivityWeatherQuery,
+        response: { 200: ZActivityWeather, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    async (request): Promise<TActivityWeather> => {
+      const { indoorOnly = false, ...placeQuery } = request.query;
+      const [weather, activities] = await Promise.all([
+        currentWeather(database.db, app.weather, request.userId, placeQuery),
+        activitiesForUser(database.db, request.userId),
+      ]);
+      const locations = locationsForWeather(weather.condition, { indoorOnly });
+      const first = <T>(list: T[]) => list.slice(0, ACTIVITY_WEATHER_LIST_SIZE);
+      return {
+        ...weather,
+        activity_weather: {
+          condition: weather.condition,
+          locations,
+          indoor_only: indoorOnly,
+          advice: weatherAdvice(weather.condition, indoorOnly),
+        },
+        activity_recommendations: {
+          indoor_activities: first(filterActivities(activities, { location: 'indoor' })),
+          outdoor_activities: first(filterActivities(activities, { location: 'outdoor' })),
+          weather_appropriate: first(
+            activities.filter(
+              (a) =>
+                suitsWeather(a.weather, weather.condition) &&
+                fitsWeatherLocations(a.location, locations),
+            ),
+          ),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,160 @@
+import {
+  wmoCodeDescription,
+  wmoCodeToCondition,
+  fixedTelAvivWeather,
+  temperatureIn,
+  windSpeedIn,
+} from '@kkb/core/weather/weather';
+import type { TUnits, TWeather } from '@kkb/core/weather/schema';
+import type { AppConfig } from '../../config.ts';
+import {
+  fetchCurrentWeather,
+  geocodeCity,
+  type GeocodedPlace,
+  type MetricReading,
+} from './open-meteo.ts';
+
+/** Readings stay fresh this long per rounded location (DESIGN: cached 30 min). */
+export const WEATHER_CACHE_MS = 30 * 60 * 1000;
+/** After a failure the fallback is served this long before the provider is asked again. */
+export const WEATHER_FAILURE_BACKOFF_MS = 60 * 1000;
+export const WEATHER_CACHE_MAX_ENTRIES = 1000;
+export const OPEN_METEO_TIMEOUT_MS = 5000;
+
+/** Where to read the weather: a point (with its name when known) or a place name to look up. */
+export type WeatherPlace =
+  { lat: number; lon: number; city?: string; country?: string } | { city: string };
+
+export interface WeatherService {
+  /** The current weather; never throws: any failure gives the spec's fallback reading. */
+  current(place: WeatherPlace | undefined, units: TUnits): Promise<TWeather>;
+}
+
+export interface WeatherLogger {
+  warn(object: object, message: string): void;
+}
+
+export interface WeatherServiceOptions {
+  timeoutMs?: number;
+  now?: () => number;
+  log?: WeatherLogger;
+}
+
+interface CacheEntry<T> {
+  value: Promise<T | undefined>;
+  expiresAt: number;
+}
+
+/** A size-capped expiring cache whose entries are promises, so concurrent misses share one call. */
+class ExpiringCache<T> {
+  private readonly entries = new Map<string, CacheEntry<T>>();
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(maxEntries: number, now: () => number) {
+    this.maxEntries = maxEntries;
+    this.now = now;
+  }
+
+  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.entries.get(key);
+    if (cached && cached.expiresAt > this.now()) return cached.value;
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      // Maps iterate in insertion order: the first key is the oldest entry.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    const entry: CacheEntry<T> = { value: load(), expiresAt: this.now() + WEATHER_CACHE_MS };
+    this.entries.set(key, entry);
+    void entry.value.then((value) => {
+      if (value === undefined) entry.expiresAt = this.now() + WEATHER_FAILURE_BACKOFF_MS;
+    });
+    return entry.value;
+  }
+}
+
+function toWeather(reading: MetricReading, place: GeocodedPlace, units: TUnits): TWeather {
+  const windKmh = reading.windSpeedKmh ?? 0;
+  return {
+    condition: wmoCodeToCondition(reading.weatherCode, windKmh),
+    description: wmoCodeDescription(reading.weatherCode),
+    temperature: temperatureIn(reading.temperatureC, units),
+    feels_like: reading.feelsLikeC === null ? null : temperatureIn(reading.feelsLikeC, units),
+    humidity: reading.humidity,
+    pressure: reading.pressureHpa,
+    wind_speed: reading.windSpeedKmh === null ? null : windSpeedIn(reading.windSpeedKmh, units),
+    wind_direction: reading.windDirection,
+    visibility: reading.visibilityM,
+    sunrise: reading.sunrise,
+    sunset: reading.sunset,
+    timestamp: reading.observedAt,
+    location: place,
+    units,
+    source: 'open-meteo',
+  };
+}
+
+/** The weather provider of the config: Open-Meteo with a cache, or the spec's fixed values. */
+export function createWeatherService(
+  config: AppConfig['weather'],
+  options: WeatherServiceOptions = {},
+): WeatherService {
+  const now = options.now ?? Date.now;
+  const fallback = (units: TUnits) =>
+    fixedTelAvivWeather(units, 'fallback', new Date(now()).toISOString());
+  if (config.provider === 'fixed') {
+    return {
+      current: (_place, units) =>
+        Promise.resolve(fixedTelAvivWeather(units, 'fixed', new Date(now()).toISOString())),
+    };
+  }
+  const openMeteo = {
+    forecastUrl: config.openMeteoUrl,
+    geocodingUrl: config.geocodingUrl,
+    timeoutMs: options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS,
+  };
+  const readings = new ExpiringCache<MetricReading>(WEATHER_CACHE_MAX_ENTRIES, now);
+  const places = new ExpiringCache<GeocodedPlace>(WEATHER_CACHE_MAX_ENTRIES, now);
+  const guarded = async <T>(what: string, call: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await call();
+    } catch (error) {
+      options.log?.warn({ err: error }, `weather: ${what} failed, serving the fallback`);
+      return undefined;
+    }
+  };
+
+  const resolvePlace = async (place: WeatherPlace): Promise<GeocodedPlace | undefined> => {
+    if ('lat' in place) {
+      return {
+        city: place.city ?? '',
+        country: place.country ?? '',
+        lat: place.lat,
+        lon: place.lon,
+      };
+    }
+    const name = place.city.trim().toLowerCase();
+    return places.get(name, () => guarded('geocoding', () => geocodeCity(openMeteo, place.city)));
+  };
+
+  return {
+    async current(place, units) {
+      if (!place) return fallback(units);
+      const point = await resolvePlace(place);
+      if (!point) return fallback(units);
+      const key = `${point.lat.toFixed(2)},${point.lon.toFixed(2)}`;
+      const reading = await readings.get(key, () =>
+        guarded('forecast', () => fetchCurrentWeather(openMeteo, point.lat, point.lon)),
+      );
+      return reading ? toWeather(reading, point, units) : fallback(units);
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's one weather provider (its cache is shared by every route). */
+    weather: WeatherService;
+  }
+}

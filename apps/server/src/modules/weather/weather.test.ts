@@ -1,0 +1,388 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/create-user.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createWeatherService, WEATHER_CACHE_MS } from './service.ts';
+
+/** Open-Meteo's forecast answer for the query our client sends (shape from open-meteo.com/en/docs). */
+const forecastJson = {
+  latitude: 52.52,
+  longitude: 13.419998,
+  generationtime_ms: 0.0679492950439453,
+  utc_offset_seconds: 3600,
+  timezone: 'Europe/Berlin',
+  timezone_abbreviation: 'GMT+1',
+  elevation: 38,
+  current_units: {
+    time: 'iso8601',
+    interval: 'seconds',
+    temperature_2m: '°C',
+    apparent_temperature: '°C',
+    relative_humidity_2m: '%',
+    surface_pressure: 'hPa',
+    wind_speed_10m: 'km/h',
+    wind_direction_10m: '°',
+    weather_code: 'wmo code',
+    visibility: 'm',
+  },
+  current: {
+    time: '2026-01-15T12:00',
+    interval: 900,
+    temperature_2m: 10,
+    apparent_temperature: 7.4,
+    relative_humidity_2m: 81,
+    surface_pressure: 1008.3,
+    wind_speed_10m: 16.1,
+    wind_direction_10m: 250,
+    weather_code: 63,
+    visibility: 24140,
+  },
+  daily_units: { time: 'iso8601', sunrise: 'iso8601', sunset: 'iso8601' },
+  daily: { time: ['2026-01-15'], sunrise: ['2026-01-15T08:12'], sunset: ['2026-01-15T16:22'] },
+};
+
+const geocodingJson = {
+  results: [
+    {
+      id: 2950159,
+      name: 'Berlin',
+      latitude: 52.52437,
+      longitude: 13.41053,
+      elevation: 74,
+      feature_code: 'PPLC',
+      country_code: 'DE',
+      admin1_id: 2950157,
+      timezone: 'Europe/Berlin',
+      population: 3426354,
+      country_id: 2921044,
+      country: 'Germany',
+      admin1: 'Land Berlin',
+    },
+  ],
+  generationtime_ms: 0.9,
+};
+
+type Behaviour = 'ok' | 'hang' | 'bad-json' | 'error-500' | 'wrong-shape';
+
+/** A local server that speaks Open-Meteo's forecast and geocoding JSON. */
+function startOpenMeteo() {
+  const hits: string[] = [];
+  let behaviour: Behaviour = 'ok';
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    hits.push(`${url.pathname}?${url.searchParams.toString()}`);
+    if (behaviour === 'hang') return;
+    if (behaviour === 'error-500') {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: true, reason: 'Internal error' }));
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (behaviour === 'bad-json') return res.end('{"latitude": 52.5, "current": {');
+    if (behaviour === 'wrong-shape') return res.end(JSON.stringify({ latitude: 1 }));
+    if (url.pathname === '/v1/search') {
+      const known = url.searchParams.get('name') === 'Berlin';
+      return res.end(JSON.stringify(known ? geocodingJson : { generationtime_ms: 0.4 }));
+    }
+    res.end(JSON.stringify(forecastJson));
+  });
+  return {
+    hits,
+    setBehaviour(next: Behaviour) {
+      behaviour = next;
+    },
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close(): Promise<void> {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('Open-Meteo weather service', () => {
+  const openMeteo = startOpenMeteo();
+  let baseUrl: string;
+  let clock: number;
+  // Long enough for a loaded test machine; the hanging-server case shortens it.
+  const service = (timeoutMs = 2000) =>
+    createWeatherService(
+      { provider: 'open-meteo', openMeteoUrl: baseUrl, geocodingUrl: baseUrl },
+      { timeoutMs, now: () => clock },
+    );
+  beforeAll(async () => {
+    baseUrl = await openMeteo.listen();
+  });
+  afterAll(() => openMeteo.close());
+  beforeEach(() => {
+    clock = Date.parse('2026-01-15T11:05:00.000Z');
+    openMeteo.hits.length = 0;
+    openMeteo.setBehaviour('ok');
+  });
+
+  it('reads the current weather in metric units, with times in UTC', async () => {
+    const weather = await service().current(
+      { lat: 52.52, lon: 13.41, city: 'Berlin', country: 'DE' },
+      'metric',
+    );
+    expect(weather).toEqual({
+      condition: 'rainy',
+      description: 'Moderate rain',
+      temperature: 10,
+      feels_like: 7.4,
+      humidity: 81,
+      pressure: 1008.3,
+      wind_speed: 16.1,
+      wind_direction: 250,
+      visibility: 24140,
+      sunrise: '2026-01-15T07:12:00.000Z',
+      sunset: '2026-01-15T15:22:00.000Z',
+      timestamp: '2026-01-15T11:00:00.000Z',
+      location: { city: 'Berlin', country: 'DE', lat: 52.52, lon: 13.41 },
+      units: 'metric',
+      source: 'open-meteo',
+    });
+    const [hit] = openMeteo.hits;
+    expect(hit).toContain('/v1/forecast?latitude=52.52&longitude=13.41');
+    expect(hit).toContain('current=temperature_2m%2Capparent_temperature');
+    expect(hit).toContain('daily=sunrise%2Csunset&timezone=auto&forecast_days=1');
+  });
+
+  it('§9 converts to °F and mph for imperial units', async () => {
+    const weather = await service().current({ lat: 52.52, lon: 13.41 }, 'imperial');
+    expect(weather).toMatchObject({
+      temperature: 50,
+      feels_like: 45.3,
+      wind_speed: 10,
+      units: 'imperial',
+    });
+  });
+
+  it('caches 30 minutes per location rounded to 2 decimals', async () => {
+    const weather = service();
+    await weather.current({ lat: 52.521, lon: 13.411 }, 'metric');
+    await weather.current({ lat: 52.5249, lon: 13.4149 }, 'imperial');
+    expect(openMeteo.hits).toHaveLength(1);
+    await weather.current({ lat: 52.53, lon: 13.41 }, 'metric');
+    expect(openMeteo.hits).toHaveLength(2);
+    clock += WEATHER_CACHE_MS + 1;
+    await weather.current({ lat: 52.521, lon: 13.411 }, 'metric');
+    expect(openMeteo.hits).toHaveLength(3);
+  });
+
+  it('looks a city up with the geocoder first', async () => {
+    const weather = await service().current({ city: 'Berlin' }, 'metric');
+    expect(weather.location).toEqual({
+      city: 'Berlin',
+      country: 'DE',
+      lat: 52.52437,
+      lon: 13.41053,
+    });
+    expect(openMeteo.hits[0]).toBe('/v1/search?name=Berlin&count=1');
+    expect(openMeteo.hits[1]).toContain('latitude=52.52437&longitude=13.41053');
+  });
+
+  it('§8 an unknown city falls back to Clear, 22 degrees, Tel Aviv', async () => {
+    const weather = await service().current({ city: 'Nowhere-at-all' }, 'metric');
+    expect(weather).toMatchObject({ description: 'Clear', temperature: 22, source: 'fallback' });
+  });
+
+  it.each(['hang', 'bad-json', 'error-500', 'wrong-shape'] as const)(
+    '§8 a provider failure (%s) falls back to Clear, 22 degrees, Tel Aviv',
+    async (behaviour) => {
+      openMeteo.setBehaviour(behaviour);
+      const started = Date.now();
+      const weather = await service(300).current({ lat: 52.52, lon: 13.41 }, 'metric');
+      expect(Date.now() - started).toBeLessThan(1500);
+      expect(weather).toMatchObject({
+        condition: 'sunny',
+        description: 'Clear',
+        temperature: 22,
+        location: { city: 'Tel Aviv', country: 'IL', lat: 32.08, lon: 34.78 },
+        units: 'metric',
+        source: 'fallback',
+      });
+    },
+  );
+
+  it('after a failure serves the fallback for a minute, then asks again', async () => {
+    const weather = service();
+    openMeteo.setBehaviour('error-500');
+    await weather.current({ lat: 1, lon: 2 }, 'metric');
+    openMeteo.setBehaviour('ok');
+    expect((await weather.current({ lat: 1, lon: 2 }, 'metric')).source).toBe('fallback');
+    expect(openMeteo.hits).toHaveLength(1);
+    clock += 61_000;
+    expect((await weather.current({ lat: 1, lon: 2 }, 'metric')).source).toBe('open-meteo');
+  });
+
+  it('serves the spec fixed Tel Aviv values when WEATHER_PROVIDER=fixed', async () => {
+    const fixed = createWeatherService({
+      provider: 'fixed',
+      openMeteoUrl: baseUrl,
+      geocodingUrl: baseUrl,
+    });
+    expect(await fixed.current({ lat: 52.52, lon: 13.41 }, 'metric')).toMatchObject({
+      description: 'Clear',
+      temperature: 22,
+      location: { city: 'Tel Aviv' },
+      source: 'fixed',
+    });
+    expect(openMeteo.hits).toHaveLength(0);
+  });
+});
+
+describe('weather API', () => {
+  const openMeteo = startOpenMeteo();
+  let t: TestApp;
+  beforeAll(async () => {
+    const baseUrl = await openMeteo.listen();
+    t = await createTestApp({
+      WEATHER_PROVIDER: 'open-meteo',
+      OPEN_METEO_URL: baseUrl,
+      OPEN_METEO_GEOCODING_URL: baseUrl,
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await openMeteo.close();
+  });
+  afterEach(() => openMeteo.setBehaviour('ok'));
+
+  it('requires sign-in', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/weather' })).statusCode).toBe(401);
+  });
+
+  it('answers the weather at a point in the units asked', async () => {
+    const parent = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather?lat=52.52&lon=13.41&units=metric',
+      headers: parent.authHeader,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      condition: 'rainy',
+      temperature: 10,
+      units: 'metric',
+      source: 'open-meteo',
+    });
+  });
+
+  it("uses the family's place and units by default", async () => {
+    const parent = await createUser(t.app);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: parent.authHeader,
+      payload: { location: { city: 'Berlin' }, preferences: { units: 'metric' } },
+    });
+    expect(put.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather',
+      headers: parent.authHeader,
+    });
+    expect(res.json()).toMatchObject({
+      location: { city: 'Berlin', country: 'DE' },
+      units: 'metric',
+      temperature: 10,
+    });
+  });
+
+  it('§8 a family without a place gets the fallback, in its default units', async () => {
+    const parent = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather',
+      headers: parent.authHeader,
+    });
+    expect(res.json()).toMatchObject({
+      description: 'Clear',
+      temperature: 71.6,
+      units: 'imperial',
+      source: 'fallback',
+    });
+  });
+
+  it('refuses lat without lon', async () => {
+    const parent = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather?lat=1',
+      headers: parent.authHeader,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('§9 /weather/activity maps rainy weather to indoor play', async () => {
+    const parent = await createUser(t.app);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather/activity?lat=52.52&lon=13.41',
+      headers: parent.authHeader,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ condition: 'rainy', source: 'open-meteo' });
+    expect(body.activity_weather).toMatchObject({
+      condition: 'rainy',
+      locations: ['indoor'],
+      indoor_only: false,
+    });
+    const { indoor_activities, outdoor_activities, weather_appropriate } =
+      body.activity_recommendations;
+    for (const a of indoor_activities) expect(['indoor', 'both']).toContain(a.location);
+    for (const a of outdoor_activities) expect(['outdoor', 'both']).toContain(a.location);
+    expect(weather_appropriate.length).toBeGreaterThan(0);
+    for (const a of weather_appropriate) {
+      expect(['indoor', 'both']).toContain(a.location);
+      expect(a.weather.some((w: string) => w === 'any' || w === 'rainy')).toBe(true);
+    }
+  });
+});
+
+// A second app of its own: on PostgreSQL two test apps must not be open at once (their
+// migrations would see each other's kysely tables).
+describe('weather API with the fixed provider', () => {
+  let fixed: TestApp;
+  beforeAll(async () => {
+    fixed = await createTestApp();
+  });
+  afterAll(() => fixed.close());
+
+  it('§9 the indoor-only flag gives indoor only, even on a sunny day', async () => {
+    const parent = await createUser(fixed.app);
+    const sunny = await fixed.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather/activity',
+      headers: parent.authHeader,
+    });
+    expect(sunny.json().activity_weather.locations).toEqual(['outdoor', 'both']);
+    const outdoorIds = sunny
+      .json()
+      .activity_recommendations.weather_appropriate.map((a: { id: string }) => a.id);
+    expect(
+      outdoorIds.every(
+        (id: string) => BUILT_IN_ACTIVITIES.find((a) => a.id === id)?.location !== 'indoor',
+      ),
+    ).toBe(true);
+    const res = await fixed.app.inject({
+      method: 'GET',
+      url: '/api/v1/weather/activity?indoorOnly=true',
+      headers: parent.authHeader,
+    });
+    expect(res.json()).toMatchObject({
+      source: 'fixed',
+      activity_weather: { locations: ['indoor'], indoor_only: true },
+    });
+    for (const a of res.json().activity_recommendations.weather_appropriate) {
+      expect(['indoor', 'both']).toContain(a.location);
+    }
+  });
+});

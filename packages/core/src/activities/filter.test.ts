@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { ZActivityInput } from './activity-input.ts';
+import { filterActivities, paginate, searchActivities } from './filter.ts';
+import { ZActivityQuery } from './query.ts';
+import { makeActivity } from './test-activity.ts';
+import { recordUserActivityStatus } from './user-activity.ts';
+
+const painting = makeActivity({
+  id: 'painting',
+  title: 'Finger Painting',
+  description: 'Paint with your hands.',
+  category: 'creative-arts',
+  difficulty: 'easy',
+  location: 'indoor',
+  ageRange: [2, 5],
+  weather: ['rainy', 'cloudy'],
+  energyLevel: 'Low',
+  tags: ['messy'],
+  materials: ['Washable paint'],
+  learningObjectives: ['Colour mixing'],
+});
+const football = makeActivity({
+  id: 'football',
+  title: 'Garden Football',
+  description: 'Kick a ball around.',
+  category: 'physical-activity',
+  difficulty: 'hard',
+  location: 'outdoor',
+  ageRange: [6, 12],
+  weather: ['sunny'],
+  energyLevel: 'High',
+});
+const hideAndSeek = makeActivity({
+  id: 'hide',
+  title: 'Hide and Seek',
+  description: 'Find everyone.',
+  category: 'social',
+  difficulty: 'medium',
+  location: 'both',
+  ageRange: [4, 9],
+  weather: ['any'],
+  energyLevel: 'Medium',
+});
+const all = [painting, football, hideAndSeek];
+const ids = (list: readonly { id: string }[]) => list.map((a) => a.id);
+
+describe('§5 activity filters', () => {
+  it('§5 category matches exactly', () => {
+    expect(ids(filterActivities(all, { category: 'social' }))).toEqual(['hide']);
+    expect(ids(filterActivities(all, { category: 'Social' }))).toEqual([]);
+  });
+
+  it('§5 difficulty matches exactly', () => {
+    expect(ids(filterActivities(all, { difficulty: 'hard' }))).toEqual(['football']);
+  });
+
+  it("§5 location indoor or outdoor also matches 'both'; 'both' matches everything", () => {
+    expect(ids(filterActivities(all, { location: 'indoor' }))).toEqual(['painting', 'hide']);
+    expect(ids(filterActivities(all, { location: 'outdoor' }))).toEqual(['football', 'hide']);
+    expect(ids(filterActivities(all, { location: 'both' }))).toEqual([
+      'painting',
+      'football',
+      'hide',
+    ]);
+  });
+
+  it("§5 age range overlaps the child's range, touching ends included", () => {
+    expect(ids(filterActivities(all, { ageMin: 5, ageMax: 5 }))).toEqual(['painting', 'hide']);
+    expect(ids(filterActivities(all, { ageMin: 10 }))).toEqual(['football']);
+    expect(ids(filterActivities(all, { ageMax: 3 }))).toEqual(['painting']);
+    expect(ids(filterActivities(all, { ageMin: 12, ageMax: 12 }))).toEqual(['football']);
+  });
+
+  it("§5 weather must be in the activity's weather list ('any' suits every weather)", () => {
+    expect(ids(filterActivities(all, { weather: 'rainy' }))).toEqual(['painting', 'hide']);
+    expect(ids(filterActivities(all, { weather: 'sunny' }))).toEqual(['football', 'hide']);
+    expect(ids(filterActivities(all, { weather: 'snowy' }))).toEqual(['hide']);
+  });
+
+  it('energy level matches exactly', () => {
+    expect(ids(filterActivities(all, { energyLevel: 'High' }))).toEqual(['football']);
+  });
+
+  it('§5 filters combine', () => {
+    expect(ids(filterActivities(all, { location: 'indoor', weather: 'rainy', ageMin: 6 }))).toEqual(
+      ['hide'],
+    );
+  });
+});
+
+describe('§5 search', () => {
+  it('§5 search is case-insensitive over title, description and tags', () => {
+    expect(ids(searchActivities(all, 'FINGER'))).toEqual(['painting']);
+    expect(ids(searchActivities(all, 'kick a'))).toEqual(['football']);
+    expect(ids(searchActivities(all, 'Messy'))).toEqual(['painting']);
+  });
+
+  it('§5 the richer search also covers category (id and name), learning objectives and materials', () => {
+    expect(ids(searchActivities(all, 'physical-activity'))).toEqual(['football']);
+    expect(ids(searchActivities(all, 'creative arts'))).toEqual(['painting']);
+    expect(ids(searchActivities(all, 'colour mixing'))).toEqual(['painting']);
+    expect(ids(searchActivities(all, 'washable'))).toEqual(['painting']);
+  });
+
+  it('every word of the term must match; an empty term matches everything', () => {
+    expect(ids(searchActivities(all, 'paint football'))).toEqual([]);
+    expect(ids(searchActivities(all, '   '))).toEqual(['painting', 'football', 'hide']);
+    expect(ids(filterActivities(all, { search: 'seek' }))).toEqual(['hide']);
+  });
+});
+
+describe('§7 paging and queries', () => {
+  it('§7 skip and limit window the list and total counts all', () => {
+    expect(paginate([1, 2, 3, 4, 5], 1, 2)).toEqual({ items: [2, 3], total: 5, skip: 1, limit: 2 });
+    expect(paginate([1, 2], 5, 50)).toEqual({ items: [], total: 2, skip: 5, limit: 50 });
+  });
+
+  it('§7 query defaults skip 0 and limit 50 and coerces query-string numbers', () => {
+    expect(ZActivityQuery.parse({})).toEqual({ skip: 0, limit: 50 });
+    expect(
+      ZActivityQuery.parse({ skip: '10', limit: '100', ageMin: '3', energyLevel: 'high' }),
+    ).toEqual({
+      skip: 10,
+      limit: 100,
+      ageMin: 3,
+      energyLevel: 'High',
+    });
+  });
+
+  it('refuses limit above 100, negative skip and ageMin above ageMax', () => {
+    expect(ZActivityQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(ZActivityQuery.safeParse({ skip: '-1' }).success).toBe(false);
+    expect(ZActivityQuery.safeParse({ ageMin: '9', ageMax: '3' }).success).toBe(false);
+  });
+});
+
+describe('own activity input', () => {
+  const base = {
+    title: 'Pillow fort',
+    description: 'Build a fort.',
+    category: 'creative-arts',
+    difficulty: 'easy',
+    duration: 40,
+    location: 'indoor',
+    ageRange: [3, 7],
+    energyLevel: 'Low',
+  };
+
+  it('fills the optional lists and refuses an id', () => {
+    const parsed = ZActivityInput.parse(base);
+    expect(parsed.weather).toEqual(['any']);
+    expect(parsed.materials).toEqual([]);
+    expect(parsed.weatherDependent).toBe(false);
+    expect(ZActivityInput.safeParse({ ...base, id: 'x' }).success).toBe(false);
+  });
+
+  it('refuses an age range with min above max or outside 0..17', () => {
+    expect(ZActivityInput.safeParse({ ...base, ageRange: [8, 3] }).success).toBe(false);
+    expect(ZActivityInput.safeParse({ ...base, ageRange: [3, 18] }).success).toBe(false);
+    expect(ZActivityInput.safeParse({ ...base, ageRange: [0, 17] }).success).toBe(true);
+  });
+});
+
+describe('§4 user activity status', () => {
+  const now = '2026-02-01T10:00:00.000Z';
+  it('§4 adding an already recorded activity only changes its status', () => {
+    const existing = {
+      status: 'tried' as const,
+      completedAt: '2026-01-05T09:00:00.000Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-05T09:00:00.000Z',
+    };
+    expect(recordUserActivityStatus(existing, 'favorite', now)).toEqual({
+      ...existing,
+      status: 'favorite',
+      updatedAt: now,
+    });
+  });
+
+  it('§4 otherwise a record is added with the current time', () => {
+    expect(recordUserActivityStatus(undefined, 'tried', now)).toEqual({
+      status: 'tried',
+      completedAt: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+});

@@ -1,0 +1,254 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BUILT_IN_ACTIVITIES } from './catalogue.ts';
+import {
+  ageScore,
+  categoryScore,
+  energyScore,
+  locationScore,
+  recommendActivities,
+  timeScore,
+  weatherScore,
+  type RecommendationChild,
+  type RecommendationInput,
+} from './recommend.ts';
+import type { TActivity } from './schema.ts';
+import { makeActivity } from './test-activity.ts';
+
+const child = (
+  id: string,
+  age: number,
+  prefs: Partial<RecommendationChild['preferences']> = {},
+): RecommendationChild => ({
+  id,
+  age,
+  preferences: { indoorOutdoor: 'both', favoriteTypes: [], ...prefs },
+});
+
+describe('§9 scoring components at their bounds', () => {
+  it('§9 age closeness is 30 at the middle of the range, 0 at its ends and outside', () => {
+    expect(ageScore(5, [3, 7])).toBe(30);
+    expect(ageScore(3, [3, 7])).toBe(0);
+    expect(ageScore(7, [3, 7])).toBe(0);
+    expect(ageScore(4, [3, 7])).toBe(15);
+    expect(ageScore(2, [3, 7])).toBe(0);
+    expect(ageScore(4, [4, 4])).toBe(30);
+  });
+
+  it('§9 time closeness is 20 for an exact fit, 10 at half the time, 0 from twice the time', () => {
+    expect(timeScore(30, 30)).toBe(20);
+    expect(timeScore(15, 30)).toBe(10);
+    expect(timeScore(45, 30)).toBe(10);
+    expect(timeScore(60, 30)).toBe(0);
+    expect(timeScore(90, 30)).toBe(0);
+  });
+
+  it("§9 location preference match is 15 when equal or either is 'both', else 0", () => {
+    expect(locationScore('indoor', 'indoor')).toBe(15);
+    expect(locationScore('both', 'outdoor')).toBe(15);
+    expect(locationScore('outdoor', 'both')).toBe(15);
+    expect(locationScore('outdoor', 'indoor')).toBe(0);
+  });
+
+  it("§9 weather match is 15 when the condition or 'any' is listed, else 0", () => {
+    expect(weatherScore(makeActivity({ id: 'a', weather: ['rainy'] }), 'rainy')).toBe(15);
+    expect(weatherScore(makeActivity({ id: 'a', weather: ['any'] }), 'stormy')).toBe(15);
+    expect(weatherScore(makeActivity({ id: 'a', weather: ['sunny'] }), 'rainy')).toBe(0);
+    expect(weatherScore(makeActivity({ id: 'a', weather: ['sunny'] }), null)).toBe(0);
+  });
+
+  it('§9 energy match is 10: low to easy, medium to medium, high to hard', () => {
+    expect(energyScore('easy', 'low')).toBe(10);
+    expect(energyScore('medium', 'medium')).toBe(10);
+    expect(energyScore('hard', 'high')).toBe(10);
+    expect(energyScore('hard', 'low')).toBe(0);
+    expect(energyScore('easy', undefined)).toBe(0);
+  });
+
+  it('§9 category match is 10 by id or name, case-insensitively, else 0', () => {
+    expect(categoryScore('nature', new Set(['nature']))).toBe(10);
+    expect(categoryScore('creative-arts', new Set(['creative arts']))).toBe(10);
+    expect(categoryScore('social', new Set(['nature']))).toBe(0);
+  });
+});
+
+describe('§9 recommendations', () => {
+  const activities: TActivity[] = [
+    makeActivity({ id: 'toddler', ageRange: [2, 4] }),
+    makeActivity({
+      id: 'middle',
+      ageRange: [4, 8],
+      duration: 30,
+      weather: ['rainy'],
+      difficulty: 'hard',
+      location: 'outdoor',
+    }),
+    makeActivity({ id: 'older', ageRange: [8, 12] }),
+    makeActivity({ id: 'wide', ageRange: [2, 12], duration: 90, category: 'nature' }),
+  ];
+
+  it('§9 without children the first 6 activities are returned, unscored', () => {
+    const result = recommendActivities({ activities: BUILT_IN_ACTIVITIES, children: [] });
+    expect(result.recommendations.map((r) => r.activity.id)).toEqual(
+      BUILT_IN_ACTIVITIES.slice(0, 6).map((a) => a.id),
+    );
+    expect(result.recommendations.every((r) => r.score === 0 && r.reasons.length === 0)).toBe(true);
+    expect(result.basis.age).toBeNull();
+  });
+
+  it('§9 uses the average child age and only activities whose range includes it', () => {
+    const result = recommendActivities({ activities, children: [child('a', 4), child('b', 8)] });
+    expect(result.basis.age).toBe(6);
+    expect(result.recommendations.map((r) => r.activity.id).sort()).toEqual(['middle', 'wide']);
+  });
+
+  it('§9 sums every component: a perfect match scores 30+20+15+15+10+10+10+5 = 115', () => {
+    const perfect = makeActivity({
+      id: 'perfect',
+      ageRange: [4, 8],
+      duration: 30,
+      location: 'outdoor',
+      weather: ['rainy'],
+      difficulty: 'hard',
+      category: 'nature',
+    });
+    const result = recommendActivities({
+      activities: [perfect],
+      children: [child('a', 6, { favoriteTypes: ['Nature'] })],
+      timeAvailable: 30,
+      location: 'outdoor',
+      weather: 'rainy',
+      energyLevel: 'high',
+      favoriteActivityIds: ['perfect'],
+      triedActivityIds: ['perfect'],
+    });
+    expect(result.recommendations[0]?.score).toBe(115);
+    expect(result.recommendations[0]?.reasons).toEqual([
+      'Just right for age 6',
+      'Fits your 30 minutes',
+      'Great outdoors',
+      'Good for rainy days',
+      'Suits high energy',
+      'You like Nature',
+      'One of your favourites',
+      "You've tried this before",
+    ]);
+  });
+
+  it("picking a child scores for that child's age and preferences", () => {
+    const result = recommendActivities({
+      activities,
+      children: [
+        child('small', 3),
+        child('big', 10, { indoorOutdoor: 'outdoor', favoriteTypes: ['nature'] }),
+      ],
+      childId: 'big',
+    });
+    expect(result.basis).toMatchObject({ age: 10, childId: 'big', location: 'outdoor' });
+    expect(result.recommendations.map((r) => r.activity.id)).toEqual(['older', 'wide']);
+    expect(result.recommendations[1]?.reasons).toContain('You like Nature');
+  });
+
+  it('explicit values win over the family defaults, which win over 30 minutes and both', () => {
+    const base: RecommendationInput = { activities, children: [child('a', 5)] };
+    expect(recommendActivities(base).basis).toMatchObject({ timeAvailable: 30, location: 'both' });
+    const withDefaults = { ...base, defaultTimeAvailable: 45, defaultLocation: 'indoor' as const };
+    expect(recommendActivities(withDefaults).basis).toMatchObject({
+      timeAvailable: 45,
+      location: 'indoor',
+    });
+    expect(
+      recommendActivities({ ...withDefaults, timeAvailable: 20, location: 'outdoor' }).basis,
+    ).toMatchObject({
+      timeAvailable: 20,
+      location: 'outdoor',
+    });
+  });
+
+  it('equal scores keep the candidates order', () => {
+    const same = ['c', 'a', 'b'].map((id) => makeActivity({ id }));
+    const result = recommendActivities({ activities: same, children: [child('x', 5)] });
+    expect(result.recommendations.map((r) => r.activity.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('§9 recommendation properties', () => {
+  const arbActivity = fc
+    .record({
+      duration: fc.integer({ min: 25, max: 90 }),
+      min: fc.integer({ min: 2, max: 12 }),
+      span: fc.integer({ min: 0, max: 10 }),
+      location: fc.constantFrom('indoor', 'outdoor', 'both') as fc.Arbitrary<TActivity['location']>,
+      difficulty: fc.constantFrom('easy', 'medium', 'hard') as fc.Arbitrary<
+        TActivity['difficulty']
+      >,
+      weather: fc.subarray(['any', 'sunny', 'rainy', 'cloudy'] as const, { minLength: 1 }),
+      category: fc.constantFrom('nature', 'social', 'creative-arts'),
+    })
+    .map((r) => ({ ...r, ageRange: [r.min, Math.min(12, r.min + r.span)] as [number, number] }));
+  const arbInput = fc
+    .record({
+      specs: fc.array(arbActivity, { maxLength: 25 }),
+      ages: fc.array(fc.integer({ min: 0, max: 14 }), { maxLength: 4 }),
+      timeAvailable: fc.integer({ min: 5, max: 180 }),
+      location: fc.constantFrom('indoor', 'outdoor', 'both') as fc.Arbitrary<TActivity['location']>,
+      energyLevel: fc.constantFrom('low', 'medium', 'high', undefined),
+      weather: fc.constantFrom('sunny', 'rainy', 'cloudy', null),
+      favorites: fc.array(fc.nat({ max: 24 })),
+      tried: fc.array(fc.nat({ max: 24 })),
+    })
+    .map((r): RecommendationInput => ({
+      activities: r.specs.map((s, i) =>
+        makeActivity({ id: `a${i}`, ...s, weather: [...s.weather] }),
+      ),
+      children: r.ages.map((age, i) => child(`c${i}`, age)),
+      timeAvailable: r.timeAvailable,
+      location: r.location,
+      energyLevel: r.energyLevel,
+      weather: r.weather,
+      favoriteActivityIds: r.favorites.map((i) => `a${i}`),
+      triedActivityIds: r.tried.map((i) => `a${i}`),
+    }));
+
+  it('§9 never more than 6, all eligible, sorted by score, deterministic', () => {
+    fc.assert(
+      fc.property(arbInput, (input) => {
+        const { recommendations, basis } = recommendActivities(input);
+        expect(recommendations.length).toBeLessThanOrEqual(6);
+        if (basis.age !== null) {
+          const age = input.children.reduce((s, c) => s + c.age, 0) / input.children.length;
+          for (const r of recommendations) {
+            expect(r.activity.ageRange[0]).toBeLessThanOrEqual(age);
+            expect(r.activity.ageRange[1]).toBeGreaterThanOrEqual(age);
+            expect(r.score).toBeGreaterThanOrEqual(0);
+            expect(r.score).toBeLessThanOrEqual(115);
+          }
+        }
+        for (let i = 1; i < recommendations.length; i += 1) {
+          expect(recommendations[i - 1]!.score).toBeGreaterThanOrEqual(recommendations[i]!.score);
+        }
+        expect(recommendActivities(input)).toEqual({ recommendations, basis });
+      }),
+    );
+  });
+
+  it('§9 a favourite never ranks lower than the same activity unfavoured', () => {
+    fc.assert(
+      fc.property(arbInput, fc.nat({ max: 24 }), (input, pick) => {
+        const id = `a${pick}`;
+        const without = {
+          ...input,
+          favoriteActivityIds: [...(input.favoriteActivityIds ?? [])].filter((f) => f !== id),
+        };
+        const withFav = { ...without, favoriteActivityIds: [...without.favoriteActivityIds, id] };
+        const rank = (i: RecommendationInput) => {
+          const index = recommendActivities(i).recommendations.findIndex(
+            (r) => r.activity.id === id,
+          );
+          return index === -1 ? Infinity : index;
+        };
+        expect(rank(withFav)).toBeLessThanOrEqual(rank(without));
+      }),
+    );
+  });
+});

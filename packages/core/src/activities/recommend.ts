@@ -1,0 +1,287 @@
+/**
+ * Scored recommendations (spec §9; DESIGN `GET /recommendations`).
+ *
+ * Target age A: the average age of the children, or the age of the one child the parent picked.
+ * Eligible: only activities whose age range [min, max] includes A (min <= A <= max). Without
+ * children nothing is scored: the first 6 activities come back in their order with score 0.
+ *
+ * Score = age + time + location + weather + energy + category + favourite + tried, each
+ * component within [0, max], the total rounded to one decimal:
+ *
+ * - age closeness, max 30: 30 × (1 − |A − mid| / half), mid = (min + max) / 2,
+ *   half = (max − min) / 2; a one-year range (half = 0) that includes A scores 30. 30 at the
+ *   middle of the range, falling linearly to 0 at its ends.
+ * - time closeness, max 20: 20 × max(0, 1 − |D − T| / T), D the activity's duration and T the
+ *   minutes available. 20 when it fills the time exactly, 10 at half or one and a half times the
+ *   time, 0 from twice the time on.
+ * - location preference, 15: when the preference is 'both', the activity is 'both', or they are
+ *   the same; else 0.
+ * - weather, 15: when a condition is known and the activity's weather list holds it or 'any';
+ *   else 0.
+ * - energy, 10: when an energy is given and the difficulty matches it (low → easy,
+ *   medium → medium, high → hard); else 0.
+ * - category, 10: when the activity's category (its id or its name, case-insensitively) is among
+ *   the favourite categories: the family's `favoriteCategories` plus the children's
+ *   `favoriteTypes` (only the picked child's when one is picked); else 0.
+ * - favourite +10 when the family marked the activity a favourite; tried +5 when they tried it.
+ *
+ * The highest 6 scores win; equal scores keep the order of `activities` (catalogue order, then
+ * the family's own activities), so the same input always gives the same answer.
+ *
+ * Preferences: an explicit `location`/`timeAvailable` wins; then the picked child's
+ * `indoorOutdoor`; then the family defaults (`defaultLocation`, `defaultTimeAvailable`); then
+ * 'both' and 30 minutes (spec §9 default filters). A child's `availableTimeSlots` (morning,
+ * afternoon...) say when, not how long, so they do not score.
+ *
+ * The server passes as `favoriteCategories` the categories of the activities the family marked
+ * favourite, so a favourite also lifts its kind of activity.
+ */
+import { z } from 'zod';
+import { ZWeather } from '../weather/schema.ts';
+import { categoryName, suitsWeather } from './filter.ts';
+import {
+  ZActivity,
+  ZActivityLocation,
+  ZWeatherCondition,
+  type TActivity,
+  type TActivityLocation,
+  type TDifficulty,
+  type TWeatherCondition,
+} from './schema.ts';
+
+export const RECOMMENDATION_COUNT = 6;
+export const DEFAULT_TIME_AVAILABLE = 30;
+
+export const SCORE_MAX = {
+  age: 30,
+  time: 20,
+  location: 15,
+  weather: 15,
+  energy: 10,
+  category: 10,
+  favorite: 10,
+  tried: 5,
+} as const;
+
+export const ZRecommendationEnergy = z.enum(['low', 'medium', 'high']);
+export type TRecommendationEnergy = z.infer<typeof ZRecommendationEnergy>;
+
+/** Spec §9: low energy to easy, medium to medium, high to hard. */
+export const DIFFICULTY_FOR_ENERGY: Readonly<Record<TRecommendationEnergy, TDifficulty>> = {
+  low: 'easy',
+  medium: 'medium',
+  high: 'hard',
+};
+
+export interface RecommendationChild {
+  id: string;
+  age: number;
+  preferences: {
+    indoorOutdoor: TActivityLocation;
+    favoriteTypes: readonly string[];
+  };
+}
+
+export interface RecommendationInput {
+  /** Candidates in their display order: the catalogue, then the family's own activities. */
+  activities: readonly TActivity[];
+  children: readonly RecommendationChild[];
+  /** Score for this child alone (their age and preferences) instead of the family average. */
+  childId?: string | null;
+  timeAvailable?: number;
+  location?: TActivityLocation;
+  energyLevel?: TRecommendationEnergy;
+  weather?: TWeatherCondition | null;
+  favoriteActivityIds?: Iterable<string>;
+  triedActivityIds?: Iterable<string>;
+  favoriteCategories?: readonly string[];
+  defaultTimeAvailable?: number;
+  defaultLocation?: TActivityLocation;
+}
+
+export const ZRecommendation = z.object({
+  activity: ZActivity,
+  score: z.number(),
+  reasons: z.array(z.string()),
+});
+export type TRecommendation = z.infer<typeof ZRecommendation>;
+
+/** What the scoring used, so the page can say "for age 5, 30 minutes, rainy". */
+export const ZRecommendationBasis = z.object({
+  age: z.number().nullable(),
+  childId: z.string().nullable(),
+  timeAvailable: z.number(),
+  location: ZActivityLocation,
+  energyLevel: ZRecommendationEnergy.nullable(),
+  weather: ZWeatherCondition.nullable(),
+});
+export type TRecommendationBasis = z.infer<typeof ZRecommendationBasis>;
+
+export interface RecommendationResult {
+  recommendations: TRecommendation[];
+  basis: TRecommendationBasis;
+}
+
+/** `GET /recommendations` query; each value overrides the profile's default. */
+export const ZRecommendationQuery = z.object({
+  timeAvailable: z.coerce.number().int().min(1).max(480).optional(),
+  location: ZActivityLocation.optional(),
+  energyLevel: z.string().trim().toLowerCase().pipe(ZRecommendationEnergy).optional(),
+  weather: ZWeatherCondition.optional(),
+  childId: z.string().trim().min(1).max(80).optional(),
+});
+export type TRecommendationQuery = z.infer<typeof ZRecommendationQuery>;
+
+export const ZRecommendationsResponse = z.object({
+  recommendations: z.array(ZRecommendation),
+  weather: ZWeather,
+  basis: ZRecommendationBasis,
+});
+export type TRecommendationsResponse = z.infer<typeof ZRecommendationsResponse>;
+
+/** Spec §9 age closeness, within [0, 30]; 0 for an age outside the range. */
+export function ageScore(age: number, [min, max]: readonly [number, number]): number {
+  if (age < min || age > max) return 0;
+  const half = (max - min) / 2;
+  if (half === 0) return SCORE_MAX.age;
+  return SCORE_MAX.age * (1 - Math.abs(age - (min + max) / 2) / half);
+}
+
+/** Spec §9 time closeness, within [0, 20]. */
+export function timeScore(duration: number, timeAvailable: number): number {
+  return SCORE_MAX.time * Math.max(0, 1 - Math.abs(duration - timeAvailable) / timeAvailable);
+}
+
+/** Spec §9 location preference match: 15 or 0. */
+export function locationScore(activity: TActivityLocation, preference: TActivityLocation): number {
+  const matches = preference === 'both' || activity === 'both' || activity === preference;
+  return matches ? SCORE_MAX.location : 0;
+}
+
+/** Spec §9 weather match: 15 or 0. */
+export function weatherScore(
+  activity: TActivity,
+  condition: TWeatherCondition | null | undefined,
+): number {
+  return condition && suitsWeather(activity.weather, condition) ? SCORE_MAX.weather : 0;
+}
+
+/** Spec §9 energy match: 10 or 0. */
+export function energyScore(
+  difficulty: TDifficulty,
+  energy: TRecommendationEnergy | undefined,
+): number {
+  return energy && DIFFICULTY_FOR_ENERGY[energy] === difficulty ? SCORE_MAX.energy : 0;
+}
+
+/** Spec §9 category match: 10 or 0; favourites may name the category by id or by name. */
+export function categoryScore(category: string, favorites: ReadonlySet<string>): number {
+  const matches =
+    favorites.has(category.toLowerCase()) || favorites.has(categoryName(category).toLowerCase());
+  return matches ? SCORE_MAX.category : 0;
+}
+
+const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
+
+function formatAge(age: number): string {
+  return String(oneDecimal(age));
+}
+
+interface Context {
+  age: number;
+  timeAvailable: number;
+  location: TActivityLocation;
+  energyLevel: TRecommendationEnergy | undefined;
+  weather: TWeatherCondition | null;
+  favoriteIds: ReadonlySet<string>;
+  triedIds: ReadonlySet<string>;
+  favoriteCategories: ReadonlySet<string>;
+}
+
+function score(activity: TActivity, c: Context): { score: number; reasons: string[] } {
+  const reasons: string[] = [];
+  const age = ageScore(c.age, activity.ageRange);
+  if (age >= SCORE_MAX.age / 2) reasons.push(`Just right for age ${formatAge(c.age)}`);
+  const time = timeScore(activity.duration, c.timeAvailable);
+  if (activity.duration <= c.timeAvailable) reasons.push(`Fits your ${c.timeAvailable} minutes`);
+  const location = locationScore(activity.location, c.location);
+  if (location > 0 && c.location !== 'both') {
+    reasons.push(
+      activity.location === 'both'
+        ? 'Works indoors or outdoors'
+        : `Great ${c.location === 'indoor' ? 'indoors' : 'outdoors'}`,
+    );
+  }
+  const weather = weatherScore(activity, c.weather);
+  if (weather > 0 && c.weather) {
+    reasons.push(
+      activity.weather.includes(c.weather) ? `Good for ${c.weather} days` : 'Good in any weather',
+    );
+  }
+  const energy = energyScore(activity.difficulty, c.energyLevel);
+  if (energy > 0) reasons.push(`Suits ${c.energyLevel ?? ''} energy`);
+  const category = categoryScore(activity.category, c.favoriteCategories);
+  if (category > 0) reasons.push(`You like ${categoryName(activity.category)}`);
+  const favorite = c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0;
+  if (favorite > 0) reasons.push('One of your favourites');
+  const tried = c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0;
+  if (tried > 0) reasons.push("You've tried this before");
+  return {
+    score: oneDecimal(age + time + location + weather + energy + category + favorite + tried),
+    reasons,
+  };
+}
+
+/** The top 6 recommendations and what they were based on (formulas at the top of this file). */
+export function recommendActivities(input: RecommendationInput): RecommendationResult {
+  const picked = input.childId ? input.children.find((c) => c.id === input.childId) : undefined;
+  const considered = picked ? [picked] : input.children;
+  const timeAvailable = input.timeAvailable ?? input.defaultTimeAvailable ?? DEFAULT_TIME_AVAILABLE;
+  const location =
+    input.location ?? picked?.preferences.indoorOutdoor ?? input.defaultLocation ?? 'both';
+  const weather = input.weather ?? null;
+  const basisWithoutAge = {
+    childId: picked?.id ?? null,
+    timeAvailable,
+    location,
+    energyLevel: input.energyLevel ?? null,
+    weather,
+  };
+  if (considered.length === 0) {
+    return {
+      recommendations: input.activities
+        .slice(0, RECOMMENDATION_COUNT)
+        .map((activity) => ({ activity, score: 0, reasons: [] })),
+      basis: { age: null, ...basisWithoutAge },
+    };
+  }
+  const age = considered.reduce((sum, c) => sum + c.age, 0) / considered.length;
+  const favoriteCategories = new Set(
+    [
+      ...(input.favoriteCategories ?? []),
+      ...considered.flatMap((c) => c.preferences.favoriteTypes),
+    ].map((name) => name.trim().toLowerCase()),
+  );
+  const context: Context = {
+    age,
+    timeAvailable,
+    location,
+    energyLevel: input.energyLevel,
+    weather,
+    favoriteIds: new Set(input.favoriteActivityIds ?? []),
+    triedIds: new Set(input.triedActivityIds ?? []),
+    favoriteCategories,
+  };
+  const scored = input.activities
+    .map((activity, index) => ({ activity, index }))
+    .filter(({ activity: { ageRange } }) => ageRange[0] <= age && age <= ageRange[1])
+    .map(({ activity, index }) => ({ activity, index, ...score(activity, context) }));
+  // Array.prototype.sort is stable, so equal scores keep the candidates' order.
+  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+  return {
+    recommendations: scored
+      .slice(0, RECOMMENDATION_COUNT)
+      .map(({ activity, score: total, reasons }) => ({ activity, score: total, reasons })),
+    basis: { age: oneDecimal(age), ...basisWithoutAge },
+  };
+}
