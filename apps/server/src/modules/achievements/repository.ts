@@ -1,0 +1,105 @@
+import { EMPTY_PROGRESS } from '@kkb/core/achievements/progress';
+import { ZProgressState, type TProgressState } from '@kkb/core/achievements/schema';
+import type { Insertable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { ActivityLogTable } from './tables.ts';
+
+function parseState(json: string): TProgressState {
+  return ZProgressState.parse(JSON.parse(json));
+}
+
+/** The family's progress; a family that has completed nothing yet has the empty one. */
+export async function findProgress(executor: Executor, userId: string): Promise<TProgressState> {
+  const row = await executor
+    .selectFrom('stats')
+    .select('state')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row ? parseState(row.state) : EMPTY_PROGRESS;
+}
+
+/**
+ * Reads the family's progress inside a transaction, creating its row first when missing. With
+ * `lock` (PostgreSQL) the row stays locked until commit, so one family's completions run one after
+ * another. SQLite needs no lock: Kysely's SqliteDialect runs every query on one connection behind
+ * a mutex held for a whole transaction (RuntimeDriver's ConnectionMutex, since the adapter has
+ * supportsMultipleConnections = false), so transactions never interleave.
+ */
+export async function lockProgress(
+  executor: Executor,
+  userId: string,
+  lock: boolean,
+  nowIso: string,
+): Promise<TProgressState> {
+  await executor
+    .insertInto('stats')
+    .values({ userId, state: JSON.stringify(EMPTY_PROGRESS), updatedAt: nowIso })
+    .onConflict((conflict) => conflict.column('userId').doNothing())
+    .execute();
+  const query = executor.selectFrom('stats').select('state').where('userId', '=', userId);
+  const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return parseState(row.state);
+}
+
+export async function saveProgress(
+  executor: Executor,
+  userId: string,
+  state: TProgressState,
+  nowIso: string,
+): Promise<void> {
+  await executor
+    .updateTable('stats')
+    .set({ state: JSON.stringify(state), updatedAt: nowIso })
+    .where('userId', '=', userId)
+    .execute();
+}
+
+/** The stored answer of the family's completion sent with this clientId, if any. */
+export async function findResponseByClientId(
+  executor: Executor,
+  userId: string,
+  clientId: string,
+): Promise<string | undefined> {
+  const row = await executor
+    .selectFrom('activityLog')
+    .select('response')
+    .where('userId', '=', userId)
+    .where('clientId', '=', clientId)
+    .executeTakeFirst();
+  return row?.response;
+}
+
+export async function insertCompletion(
+  executor: Executor,
+  row: Insertable<ActivityLogTable>,
+): Promise<void> {
+  await executor.insertInto('activityLog').values(row).execute();
+}
+
+/** Records unlocks; the (user, achievement) key keeps each one unlocked once. */
+export async function insertUnlocked(
+  executor: Executor,
+  userId: string,
+  achievementIds: readonly string[],
+  unlockedAt: string,
+): Promise<void> {
+  if (achievementIds.length === 0) return;
+  await executor
+    .insertInto('achievements')
+    .values(achievementIds.map((achievementId) => ({ userId, achievementId, unlockedAt })))
+    .onConflict((conflict) => conflict.columns(['userId', 'achievementId']).doNothing())
+    .execute();
+}
+
+/** Unlock time by achievement id. */
+export async function findUnlocked(
+  executor: Executor,
+  userId: string,
+): Promise<Map<string, string>> {
+  const rows = await executor
+    .selectFrom('achievements')
+    .select(['achievementId', 'unlockedAt'])
+    .where('userId', '=', userId)
+    .execute();
+  return new Map(rows.map((r) => [r.achievementId, r.unlockedAt]));
+}

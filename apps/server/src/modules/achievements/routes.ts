@@ -1,0 +1,74 @@
+import {
+  ZAchievementList,
+  ZCompleteActivityBody,
+  ZCompletionResult,
+  ZFamilyStats,
+} from '@kkb/core/achievements/schema';
+import { ZApiError } from '@kkb/core/errors/api-error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { completeActivity, getAchievements, getStats } from './service.ts';
+
+const tags = ['achievements'];
+const security = [{ bearer: [] }];
+
+const ZActivityIdParams = z.object({ id: z.string().min(1).max(80) });
+
+/** Completions, family stats and achievements (spec §3 Achievement, Family stats; §4). */
+export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database } = app;
+  const onRequest = app.accessTokens.authenticate;
+
+  app.post(
+    '/activities/:id/complete',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Log a completed activity: stats, streak and newly unlocked achievements',
+        params: ZActivityIdParams,
+        // A POST without a body (Fastify passes null) is a completion now, for the activity's duration.
+        body: ZCompleteActivityBody.nullable(),
+        response: { 200: ZCompletionResult, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    (request) =>
+      completeActivity(
+        database,
+        app.weather,
+        request.userId,
+        request.params.id,
+        request.body ?? {},
+        new Date(),
+      ),
+  );
+
+  app.get(
+    '/stats',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "The family's stats",
+        response: { 200: ZFamilyStats, 401: ZApiError },
+      },
+    },
+    (request) => getStats(database.db, request.userId),
+  );
+
+  app.get(
+    '/achievements',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Every achievement with its progress, unlocked ones newest first',
+        response: { 200: ZAchievementList, 401: ZApiError },
+      },
+    },
+    async (request) => ({ achievements: await getAchievements(database.db, request.userId) }),
+  );
+};

@@ -1,0 +1,368 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_IDS } from '../activities/schema.ts';
+import { ACHIEVEMENTS } from './definitions.ts';
+import {
+  applyCompletion,
+  EMPTY_PROGRESS,
+  familyStats,
+  listAchievements,
+  replayCompletions,
+  totalPoints,
+} from './progress.ts';
+import { ZProgressState, type TCompletion, type TProgressState } from './schema.ts';
+
+const UTC = 'UTC';
+
+function completion(overrides: Partial<TCompletion> = {}): TCompletion {
+  return {
+    activityId: 'cardboard-box-castle',
+    category: 'creative-arts',
+    location: 'indoor',
+    weather: null,
+    minutes: 10,
+    completedAt: '2026-05-11T12:00:00Z',
+    ...overrides,
+  };
+}
+
+/** Noon UTC on the n-th day after 2026-05-11 (a Monday). */
+const noonOnDay = (n: number) => new Date(Date.UTC(2026, 4, 11 + n, 12)).toISOString();
+
+function applyAll(completions: readonly TCompletion[], timeZone = UTC) {
+  let state = EMPTY_PROGRESS;
+  const unlockedPerStep: string[][] = [];
+  for (const c of completions) {
+    const outcome = applyCompletion(state, c, timeZone);
+    state = outcome.state;
+    unlockedPerStep.push(outcome.newlyUnlocked);
+  }
+  return { state, unlockedPerStep };
+}
+
+const definition = (id: string) => {
+  const found = ACHIEVEMENTS.find((a) => a.id === id);
+  if (!found) throw new Error(id);
+  return found;
+};
+
+describe('§4 achievements of the spec', () => {
+  it("§4 first-activity 'First Steps' (10 points) unlocks at exactly 1 activity", () => {
+    const { unlockedPerStep, state } = applyAll([completion(), completion()]);
+    expect(unlockedPerStep[0]).toContain('first-activity');
+    expect(unlockedPerStep[1]).not.toContain('first-activity');
+    expect(state.unlocked.filter((id) => id === 'first-activity')).toHaveLength(1);
+    expect(definition('first-activity')).toMatchObject({ title: 'First Steps', points: 10 });
+  });
+
+  it('§4 first-activity: a state past 1 activity does not meet "exactly 1"', () => {
+    const state: TProgressState = { ...EMPTY_PROGRESS, totalActivities: 2 };
+    expect(definition('first-activity').isMet(state)).toBe(false);
+    expect(definition('first-activity').isMet({ ...state, totalActivities: 1 })).toBe(true);
+  });
+
+  it("§4 streak-3 'Getting Started' (20 points) unlocks when the streak is exactly 3", () => {
+    const { unlockedPerStep } = applyAll(
+      [0, 1, 2, 3].map((d) => completion({ completedAt: noonOnDay(d) })),
+    );
+    expect(unlockedPerStep[1]).not.toContain('streak-3');
+    expect(unlockedPerStep[2]).toContain('streak-3');
+    expect(unlockedPerStep[3]).not.toContain('streak-3');
+    expect(definition('streak-3')).toMatchObject({ title: 'Getting Started', points: 20 });
+    expect(definition('streak-3').isMet({ ...EMPTY_PROGRESS, currentStreak: 4 })).toBe(false);
+  });
+
+  it('§4 streak-3 is not unlocked by three activities on two days', () => {
+    const days = [0, 0, 1].map((d) => completion({ completedAt: noonOnDay(d) }));
+    expect(applyAll(days).state.unlocked).not.toContain('streak-3');
+  });
+
+  it("§4 streak-7 'Week Warrior' (50 points) unlocks when the streak is exactly 7", () => {
+    const week = Array.from({ length: 8 }, (_, d) => completion({ completedAt: noonOnDay(d) }));
+    const { unlockedPerStep } = applyAll(week);
+    expect(unlockedPerStep[5]).not.toContain('streak-7');
+    expect(unlockedPerStep[6]).toContain('streak-7');
+    expect(unlockedPerStep[7]).not.toContain('streak-7');
+    expect(definition('streak-7')).toMatchObject({ title: 'Week Warrior', points: 50 });
+    expect(definition('streak-7').isMet({ ...EMPTY_PROGRESS, currentStreak: 8 })).toBe(false);
+  });
+
+  it('§4 streaks: a broken streak keeps unlocked achievements and never unlocks them twice', () => {
+    const days = [0, 1, 2, 5, 6, 7].map((d) => completion({ completedAt: noonOnDay(d) }));
+    const { state, unlockedPerStep } = applyAll(days);
+    expect(unlockedPerStep.flat().filter((id) => id === 'streak-3')).toHaveLength(1);
+    expect(state.unlocked).toContain('streak-3');
+    expect(state.currentStreak).toBe(3);
+  });
+
+  it("§4 time-1-hour 'Quality Time' (30 points) unlocks at 60 minutes or more", () => {
+    const at59 = applyAll([completion({ minutes: 59 })]).state;
+    expect(at59.unlocked).not.toContain('time-1-hour');
+    expect(
+      applyAll([completion({ minutes: 59 }), completion({ minutes: 1 })]).state.unlocked,
+    ).toContain('time-1-hour');
+    expect(
+      applyAll([completion({ minutes: 45 }), completion({ minutes: 45 })]).unlockedPerStep[1],
+    ).toContain('time-1-hour');
+    expect(definition('time-1-hour')).toMatchObject({ title: 'Quality Time', points: 30 });
+  });
+
+  it('§4 achievements: none is ever unlocked twice', () => {
+    const many = Array.from({ length: 40 }, (_, i) =>
+      completion({ completedAt: noonOnDay(i), minutes: 90 }),
+    );
+    const { state } = applyAll(many);
+    expect(new Set(state.unlocked).size).toBe(state.unlocked.length);
+  });
+});
+
+describe('our achievements, each at its boundary', () => {
+  it('has 16 achievements with unique ids, icons, points and progress in every category', () => {
+    expect(ACHIEVEMENTS).toHaveLength(16);
+    expect(new Set(ACHIEVEMENTS.map((a) => a.id)).size).toBe(16);
+    expect(new Set(ACHIEVEMENTS.map((a) => a.category))).toEqual(
+      new Set(['activities', 'streaks', 'milestones', 'special']),
+    );
+    for (const a of ACHIEVEMENTS) {
+      expect(a.icon).toMatch(/^[a-z_]+$/);
+      expect(a.points).toBeGreaterThan(0);
+      expect(a.maxProgress).toBeGreaterThan(0);
+      expect(a.progress(EMPTY_PROGRESS)).toBe(0);
+    }
+  });
+
+  const counterCases: [string, keyof TProgressState][] = [
+    ['activities-10', 'totalActivities'],
+    ['activities-50', 'totalActivities'],
+    ['activities-100', 'totalActivities'],
+    ['streak-14', 'currentStreak'],
+    ['streak-30', 'currentStreak'],
+    ['time-10-hours', 'totalTimeSpent'],
+    ['time-24-hours', 'totalTimeSpent'],
+    ['rainy-day-outdoors', 'rainyOutdoorActivities'],
+    ['early-birds', 'earlyActivities'],
+    ['weekend-warriors', 'weekendActivities'],
+  ];
+  it.each(counterCases)('%s unlocks when %s reaches maxProgress, not one before', (id, field) => {
+    const a = definition(id);
+    const before = { ...EMPTY_PROGRESS, [field]: a.maxProgress - 1 };
+    const at = { ...EMPTY_PROGRESS, [field]: a.maxProgress };
+    expect(a.isMet(before)).toBe(false);
+    expect(a.progress(before)).toBe(a.maxProgress - 1);
+    expect(a.isMet(at)).toBe(true);
+    expect(a.progress({ ...EMPTY_PROGRESS, [field]: a.maxProgress + 5 })).toBe(a.maxProgress);
+  });
+
+  it('10 and 50 activities unlock at the 10th and 50th completion', () => {
+    const { unlockedPerStep } = applyAll(
+      Array.from({ length: 50 }, () => completion({ minutes: 1 })),
+    );
+    expect(unlockedPerStep[8]).not.toContain('activities-10');
+    expect(unlockedPerStep[9]).toContain('activities-10');
+    expect(unlockedPerStep[48]).not.toContain('activities-50');
+    expect(unlockedPerStep[49]).toContain('activities-50');
+  });
+
+  it('variety-5 counts different activities only', () => {
+    const same = Array.from({ length: 5 }, () => completion());
+    expect(applyAll(same).state.unlocked).not.toContain('variety-5');
+    const different = Array.from({ length: 5 }, (_, i) => completion({ activityId: `a${i}` }));
+    const { unlockedPerStep } = applyAll(different);
+    expect(unlockedPerStep[3]).not.toContain('variety-5');
+    expect(unlockedPerStep[4]).toContain('variety-5');
+  });
+
+  it('all-categories needs each of the five built-in categories', () => {
+    const fourBuiltIn = CATEGORY_IDS.slice(0, 4).map((category) => completion({ category }));
+    const withOthers = [...fourBuiltIn, completion({ category: 'Creative Play' })];
+    const state = applyAll(withOthers).state;
+    expect(state.unlocked).not.toContain('all-categories');
+    expect(definition('all-categories').progress(state)).toBe(4);
+    const all = [...withOthers, completion({ category: CATEGORY_IDS[4] })];
+    expect(applyAll(all).unlockedPerStep[5]).toContain('all-categories');
+  });
+
+  it('rainy-day-outdoors needs an outdoor activity while it rains', () => {
+    const near = [
+      completion({ location: 'indoor', weather: 'rainy' }),
+      completion({ location: 'both', weather: 'rainy' }),
+      completion({ location: 'outdoor', weather: 'cloudy' }),
+      completion({ location: 'outdoor', weather: null }),
+    ];
+    expect(applyAll(near).state.unlocked).not.toContain('rainy-day-outdoors');
+    const rain = applyAll([...near, completion({ location: 'outdoor', weather: 'rainy' })]);
+    expect(rain.unlockedPerStep[4]).toContain('rainy-day-outdoors');
+  });
+
+  it('early-birds counts completions from 05:00 to before 08:00 local time', () => {
+    const tz = 'Pacific/Auckland'; // NZST UTC+12 in June
+    const times = ['2026-06-01T04:59:00+12:00', '2026-06-01T08:00:00+12:00'];
+    expect(
+      applyAll(
+        times.map((t) => completion({ completedAt: t })),
+        tz,
+      ).state.earlyActivities,
+    ).toBe(0);
+    const early = [
+      '2026-06-01T05:00:00+12:00',
+      '2026-06-02T07:59:00+12:00',
+      '2026-06-03T06:30:00+12:00',
+    ];
+    // In UTC these are the previous evening: only the family's timezone makes them early.
+    const { unlockedPerStep } = applyAll(
+      early.map((t) => completion({ completedAt: t })),
+      tz,
+    );
+    expect(unlockedPerStep[1]).not.toContain('early-birds');
+    expect(unlockedPerStep[2]).toContain('early-birds');
+    expect(
+      applyAll(
+        early.map((t) => completion({ completedAt: t })),
+        UTC,
+      ).state.earlyActivities,
+    ).toBe(0);
+  });
+
+  it('weekend-warriors counts Saturdays and Sundays in the family timezone', () => {
+    // Friday 2026-05-15 23:30 in Los Angeles is Saturday in UTC: not a weekend completion there.
+    const fridayNight = completion({ completedAt: '2026-05-16T06:30:00Z' });
+    expect(applyAll([fridayNight], 'America/Los_Angeles').state.weekendActivities).toBe(0);
+    expect(applyAll([fridayNight], UTC).state.weekendActivities).toBe(1);
+    const weekend = [5, 6, 5, 6, 12].map((d) => completion({ completedAt: noonOnDay(d) }));
+    const { unlockedPerStep } = applyAll(weekend);
+    expect(unlockedPerStep[3]).not.toContain('weekend-warriors');
+    expect(unlockedPerStep[4]).toContain('weekend-warriors');
+  });
+});
+
+describe('§3 family stats', () => {
+  it('§3 family stats: zeros and no date for a new family', () => {
+    expect(familyStats(EMPTY_PROGRESS, 0)).toEqual({
+      totalActivities: 0,
+      currentStreak: 0,
+      longestStreak: 0,
+      totalPoints: 0,
+      achievementsUnlocked: 0,
+      totalTimeSpent: 0,
+      favoriteActivities: 0,
+      lastActivityDate: null,
+    });
+  });
+
+  it('§3 family stats: every field after a few completions', () => {
+    const days = [0, 1, 2, 4].map((d) => completion({ completedAt: noonOnDay(d), minutes: 20 }));
+    const stats = familyStats(replayCompletions(days, UTC), 3);
+    expect(stats).toEqual({
+      totalActivities: 4,
+      currentStreak: 1,
+      longestStreak: 3,
+      // first-activity 10 + streak-3 20 + time-1-hour 30
+      totalPoints: 60,
+      achievementsUnlocked: 3,
+      totalTimeSpent: 80,
+      favoriteActivities: 3,
+      lastActivityDate: '2026-05-15',
+    });
+  });
+
+  it('§4 a late completion counts toward totals and time but leaves the streak alone', () => {
+    const late = [
+      completion({ completedAt: noonOnDay(3) }),
+      completion({ completedAt: noonOnDay(1), minutes: 7 }),
+    ];
+    const state = replayCompletions(late, UTC);
+    expect(state).toMatchObject({
+      totalActivities: 2,
+      totalTimeSpent: 17,
+      currentStreak: 1,
+      lastActivityDate: '2026-05-14',
+    });
+  });
+});
+
+describe('achievement list', () => {
+  it('lists unlocked ones newest unlockedAt first, then locked ones in definition order with progress', () => {
+    const state = replayCompletions(
+      [completion({ minutes: 30 }), completion({ minutes: 30, completedAt: noonOnDay(1) })],
+      UTC,
+    );
+    const unlockedAt = new Map([
+      ['first-activity', '2026-05-11T12:00:00.000Z'],
+      ['time-1-hour', '2026-05-12T12:00:00.000Z'],
+    ]);
+    const list = listAchievements(state, 'u1', unlockedAt);
+    expect(list).toHaveLength(16);
+    expect(list.slice(0, 2).map((a) => a.id)).toEqual(['time-1-hour', 'first-activity']);
+    expect(list[0]).toMatchObject({
+      userId: 'u1',
+      isUnlocked: true,
+      progress: 60,
+      maxProgress: 60,
+    });
+    const locked = list.slice(2);
+    expect(locked.every((a) => !a.isUnlocked && a.unlockedAt === null)).toBe(true);
+    expect(locked.map((a) => a.id)).toEqual(
+      ACHIEVEMENTS.map((a) => a.id).filter((id) => !unlockedAt.has(id)),
+    );
+    expect(locked.find((a) => a.id === 'streak-3')).toMatchObject({ progress: 2, maxProgress: 3 });
+  });
+});
+
+const arbCompletion: fc.Arbitrary<TCompletion> = fc.record({
+  activityId: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
+  category: fc.constantFrom(...CATEGORY_IDS, 'Learning'),
+  location: fc.constantFrom('indoor' as const, 'outdoor' as const, 'both' as const),
+  weather: fc.constantFrom(null, 'rainy' as const, 'sunny' as const),
+  minutes: fc.integer({ min: 1, max: 600 }),
+  completedAt: fc
+    .date({
+      min: new Date('2026-01-01T00:00:00Z'),
+      max: new Date('2026-03-31T00:00:00Z'),
+      noInvalidDate: true,
+    })
+    .map((d) => d.toISOString()),
+});
+const arbTimeZone = fc.constantFrom(
+  'UTC',
+  'America/Los_Angeles',
+  'Pacific/Auckland',
+  'Asia/Kolkata',
+);
+
+describe('replay', () => {
+  it('replaying any sequence from scratch gives the same stats as applying it one by one', () => {
+    fc.assert(
+      fc.property(fc.array(arbCompletion, { maxLength: 60 }), arbTimeZone, (completions, tz) => {
+        // One by one as the server does: the state goes through its stored JSON form each time.
+        let stored = JSON.stringify(EMPTY_PROGRESS);
+        const unlockedOneByOne: string[] = [];
+        for (const c of completions) {
+          const outcome = applyCompletion(ZProgressState.parse(JSON.parse(stored)), c, tz);
+          stored = JSON.stringify(outcome.state);
+          unlockedOneByOne.push(...outcome.newlyUnlocked);
+        }
+        const replayed = replayCompletions(completions, tz);
+        expect(ZProgressState.parse(JSON.parse(stored))).toEqual(replayed);
+        expect(familyStats(replayed, 0)).toEqual(
+          familyStats(ZProgressState.parse(JSON.parse(stored)), 0),
+        );
+        expect(replayed.unlocked).toEqual(unlockedOneByOne);
+      }),
+    );
+  });
+
+  it('totals, points and unlocks stay consistent for any sequence', () => {
+    fc.assert(
+      fc.property(fc.array(arbCompletion, { maxLength: 60 }), arbTimeZone, (completions, tz) => {
+        const state = replayCompletions(completions, tz);
+        expect(state.totalActivities).toBe(completions.length);
+        expect(state.totalTimeSpent).toBe(completions.reduce((sum, c) => sum + c.minutes, 0));
+        expect(state.longestStreak).toBeGreaterThanOrEqual(state.currentStreak);
+        expect(new Set(state.unlocked).size).toBe(state.unlocked.length);
+        expect(familyStats(state, 0).totalPoints).toBe(totalPoints(state.unlocked));
+        expect(state.unlocked.includes('first-activity')).toBe(completions.length > 0);
+        expect(state.unlocked.includes('time-1-hour')).toBe(state.totalTimeSpent >= 60);
+      }),
+    );
+  });
+});

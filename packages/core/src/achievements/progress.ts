@@ -1,0 +1,147 @@
+import { localMoment } from './calendar.ts';
+import { ACHIEVEMENT_BY_ID, ACHIEVEMENTS } from './definitions.ts';
+import type { TAchievement, TCompletion, TFamilyStats, TProgressState } from './schema.ts';
+import { nextStreak } from './streak.ts';
+
+/** A family that has done nothing yet. */
+export const EMPTY_PROGRESS: TProgressState = {
+  totalActivities: 0,
+  totalTimeSpent: 0,
+  currentStreak: 0,
+  longestStreak: 0,
+  lastActivityDate: null,
+  activitiesDone: [],
+  categoriesTried: [],
+  rainyOutdoorActivities: 0,
+  earlyActivities: 0,
+  weekendActivities: 0,
+  unlocked: [],
+};
+
+/** Early-bird window, local wall-clock hours [from, to). */
+const EARLY_FROM_HOUR = 5;
+const EARLY_TO_HOUR = 8;
+const SATURDAY = 6;
+const SUNDAY = 0;
+
+function withValue(sorted: readonly string[], value: string): string[] {
+  return sorted.includes(value) ? [...sorted] : [...sorted, value].sort();
+}
+
+export interface CompletionOutcome {
+  state: TProgressState;
+  /** Achievement ids this completion unlocked, in definition order. */
+  newlyUnlocked: string[];
+}
+
+/**
+ * Applies one completion. Every completion counts toward the totals, time and the special
+ * counters; only the streak depends on order (spec §4): a completion dated before the last
+ * activity date leaves the streak alone. Achievements are checked on the state right after this
+ * completion — so the spec's "exactly" conditions unlock at the step they hold — and an unlocked
+ * one is never unlocked again.
+ */
+export function applyCompletion(
+  state: TProgressState,
+  completion: TCompletion,
+  timeZone: string,
+): CompletionOutcome {
+  const moment = localMoment(completion.completedAt, timeZone);
+  const streak = nextStreak(state, moment.day);
+  const isRainyOutdoors = completion.location === 'outdoor' && completion.weather === 'rainy';
+  const isEarly = moment.hour >= EARLY_FROM_HOUR && moment.hour < EARLY_TO_HOUR;
+  const isWeekend = moment.weekday === SATURDAY || moment.weekday === SUNDAY;
+  const next: TProgressState = {
+    ...state,
+    ...streak,
+    totalActivities: state.totalActivities + 1,
+    totalTimeSpent: state.totalTimeSpent + completion.minutes,
+    activitiesDone: withValue(state.activitiesDone, completion.activityId),
+    categoriesTried: withValue(state.categoriesTried, completion.category),
+    rainyOutdoorActivities: state.rainyOutdoorActivities + (isRainyOutdoors ? 1 : 0),
+    earlyActivities: state.earlyActivities + (isEarly ? 1 : 0),
+    weekendActivities: state.weekendActivities + (isWeekend ? 1 : 0),
+  };
+  const newlyUnlocked = ACHIEVEMENTS.filter(
+    (a) => !state.unlocked.includes(a.id) && a.isMet(next),
+  ).map((a) => a.id);
+  return { state: { ...next, unlocked: [...state.unlocked, ...newlyUnlocked] }, newlyUnlocked };
+}
+
+/**
+ * The state after the completions, applied in the order given — the order they were recorded,
+ * which is also the order the server applies them one by one. Replaying the same sequence from
+ * scratch therefore gives the same state (the streak depends on that order when completions
+ * arrive out of date order).
+ */
+export function replayCompletions(
+  completions: readonly TCompletion[],
+  timeZone: string,
+): TProgressState {
+  return completions.reduce(
+    (state, completion) => applyCompletion(state, completion, timeZone).state,
+    EMPTY_PROGRESS,
+  );
+}
+
+/** Sum of the points of the unlocked achievements. */
+export function totalPoints(unlocked: readonly string[]): number {
+  return unlocked.reduce((sum, id) => sum + (ACHIEVEMENT_BY_ID.get(id)?.points ?? 0), 0);
+}
+
+/** Family stats (spec §3) from the progress and the current number of favourites. */
+export function familyStats(state: TProgressState, favoriteActivities: number): TFamilyStats {
+  return {
+    totalActivities: state.totalActivities,
+    currentStreak: state.currentStreak,
+    longestStreak: state.longestStreak,
+    totalPoints: totalPoints(state.unlocked),
+    achievementsUnlocked: state.unlocked.length,
+    totalTimeSpent: state.totalTimeSpent,
+    favoriteActivities,
+    lastActivityDate: state.lastActivityDate,
+  };
+}
+
+/** One achievement of a family, unlocked (with its time) or with its progress so far. */
+export function describeAchievement(
+  id: string,
+  state: TProgressState,
+  userId: string,
+  unlockedAt: string | null,
+): TAchievement {
+  const definition = ACHIEVEMENT_BY_ID.get(id);
+  if (!definition) throw new RangeError(`Unknown achievement: ${id}`);
+  const isUnlocked = unlockedAt !== null;
+  return {
+    id: definition.id,
+    userId,
+    title: definition.title,
+    description: definition.description,
+    icon: definition.icon,
+    category: definition.category,
+    points: definition.points,
+    isUnlocked,
+    unlockedAt,
+    progress: isUnlocked ? definition.maxProgress : definition.progress(state),
+    maxProgress: definition.maxProgress,
+  };
+}
+
+/**
+ * Every achievement for a family: unlocked ones first, newest `unlockedAt` first (spec §7), then
+ * the locked ones in definition order. `unlockedAt` maps achievement id to its unlock time.
+ */
+export function listAchievements(
+  state: TProgressState,
+  userId: string,
+  unlockedAt: ReadonlyMap<string, string>,
+): TAchievement[] {
+  const all = ACHIEVEMENTS.map((a) =>
+    describeAchievement(a.id, state, userId, unlockedAt.get(a.id) ?? null),
+  );
+  const unlocked = all
+    .filter((a) => a.isUnlocked)
+    .sort((a, b) => (b.unlockedAt ?? '').localeCompare(a.unlockedAt ?? ''));
+  return [...unlocked, ...all.filter((a) => !a.isUnlocked)];
+}
