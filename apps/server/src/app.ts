@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +18,17 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerErrorHandling } from './errors.ts';
+import { familyRoutes } from './modules/family/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { createMailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { progressRoutes } from './modules/progress/routes.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { userActivityRoutes } from './modules/user-activities/routes.ts';
+import { weatherRoutes } from './modules/weather/routes.ts';
+import { achievementRoutes } from './modules/achievements/routes.ts';
+import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
@@ -37,8 +47,9 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
-const appVersion: string = (createRequire(import.meta.url)('../package.json') as { version: string })
-  .version;
+const appVersion: string = (
+  createRequire(import.meta.url)('../package.json') as { version: string }
+).version;
 
 /** Builds the whole server: API, docs and the web app. Runs migrations before it answers. */
 export async function buildApp(
@@ -52,6 +63,14 @@ export async function buildApp(
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            serializers: {
+              // Query strings carry one-time secrets (e-mail links, OAuth codes): log paths only.
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: request.url.split('?')[0],
+                remoteAddress: request.ip,
+              }),
+            },
           },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
@@ -61,7 +80,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   const database = options.database ?? createDatabase(config);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, database.pgSchema);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
@@ -69,6 +88,16 @@ export async function buildApp(
     'accessTokens',
     createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
   );
+  app.decorate(
+    'mailer',
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    }),
+  );
+  app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
@@ -114,6 +143,14 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(familyRoutes);
+      await api.register(fileRoutes);
+      await api.register(progressRoutes);
+      await api.register(activityRoutes);
+      await api.register(userActivityRoutes);
+      await api.register(weatherRoutes);
+      await api.register(achievementRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -134,7 +171,10 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
       setHeaders(reply, filePath) {
         // Hashed assets never change; the shell and the service worker must always be revalidated.
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', cacheable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header(
+          'Cache-Control',
+          cacheable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -144,7 +184,9 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({
-      detail: formatErrorMessage('DATA_NOT_FOUND', { thing: `${request.method} ${request.url.split('?')[0]}` }),
+      detail: formatErrorMessage('DATA_NOT_FOUND', {
+        thing: `${request.method} ${request.url.split('?')[0]}`,
+      }),
       code: 'DATA_NOT_FOUND',
     });
   });

@@ -1,7 +1,15 @@
 import type { Migration } from 'kysely/migration';
 import * as users from './0001-users.ts';
+import * as auth from './0002-auth.ts';
+import * as family from './0003-family.ts';
+import * as activities from './0004-activities.ts';
+import * as achievements from './0005-achievements.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
+  '0002-auth': auth,
+  '0003-family': family,
+  '0004-activities': activities,
+  '0005-achievements': achievements,
 };
