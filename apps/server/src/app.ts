@@ -72,7 +72,7 @@ export async function buildApp(
               }),
             },
           },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -179,13 +179,17 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasWebApp && (request.method === 'GET' || request.method === 'HEAD')) {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // Only page navigations get the app shell; a missing file (e.g. an old hashed asset) is a 404.
+    const looksLikeFile = path.posix.extname(pathname) !== '';
+    const isNavigation = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && !looksLikeFile && hasWebApp && isNavigation) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({
       detail: formatErrorMessage('DATA_NOT_FOUND', {
-        thing: `${request.method} ${request.url.split('?')[0]}`,
+        thing: `${request.method} ${pathname}`,
       }),
       code: 'DATA_NOT_FOUND',
     });

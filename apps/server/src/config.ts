@@ -47,6 +47,15 @@ const ZEnv = z.object({
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
   VAPID_SUBJECT: z.string().trim().min(1).default('mailto:admin@localhost'),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v): boolean | string[] => {
+      if (v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      return v.split(',').map((address) => address.trim());
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
 });
@@ -73,6 +82,11 @@ export interface AppConfig {
   llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
   logLevel: string;
+  /**
+   * Whether to believe X-Forwarded-For (client IP for rate limits): false, true or the proxies'
+   * addresses. Off by default, so a client cannot pick its own IP.
+   */
+  trustProxy: boolean | string[];
   /** Built web app to serve; undefined when there is none (API only). */
   webDistDir: string | undefined;
 }
@@ -138,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       subject: e.VAPID_SUBJECT,
     },
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };
 }

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.ts';
 
@@ -32,5 +35,43 @@ describe('health and API conventions', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kkb-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    t = await createTestApp({ WEB_DIST_DIR: webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers client-side routes with the app shell (history fallback)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/dashboard?tab=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>shell</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable and 404s a missing one instead of sending the shell', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/app-0000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('DATA_NOT_FOUND');
+  });
+
+  it('keeps unknown API paths as JSON 404s', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('DATA_NOT_FOUND');
   });
 });

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('works out of the box with every value defaulted', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.weather.provider).toBe('open-meteo');
+    expect(config.trustProxy).toBe(false);
+    expect(config.oauth).toEqual({});
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ WEATHER_PROVIDER: 'sunshine' }, 'WEATHER_PROVIDER'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+  ])('stops with a message naming the bad variable (%o)', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
+  it('turns on social sign-in only when both halves are set', () => {
+    const config = loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(config.oauth.google?.clientId).toBe('id');
+    expect(config.oauth.facebook).toBeUndefined();
+  });
+
+  it('trusts forwarded addresses only when told which proxies to trust', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+    ]);
+  });
+});
