@@ -72,12 +72,17 @@ export default tseslint.config(
             {
               target: './apps/web/src/features/activities',
               from: './apps/web/src/features',
-              except: ['./activities', './auth', './family'],
+              except: ['./activities', './auth', './family', './achievements'],
             },
             {
               target: './apps/web/src/features/achievements',
               from: './apps/web/src/features',
-              except: ['./achievements', './auth', './activities', './family'],
+              except: ['./achievements', './auth', './family'],
+            },
+            {
+              target: './apps/web/src/features/system',
+              from: './apps/web/src/features',
+              except: ['./system', './auth'],
             },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             {

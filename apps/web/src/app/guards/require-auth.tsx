@@ -1,0 +1,31 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '../../features/auth/components/use-auth';
+import { useProfile } from '../../features/family/api/get-profile';
+import { InitializingScreen } from '../layouts/initializing-screen';
+
+/** What the login page returns to once the parent has signed in. */
+export interface ReturnToState {
+  from: { pathname: string; search: string; hash: string };
+}
+
+/**
+ * Signed-in-only routes (spec §2): an anonymous visitor goes to /login, remembering where they
+ * wanted to go. Signed-in pages render once the family profile has loaded, so the pages and the
+ * complete-profile rule below can rely on it.
+ */
+export function RequireAuth() {
+  const auth = useAuth();
+  const location = useLocation();
+  const profile = useProfile({ enabled: auth.status === 'authenticated' });
+
+  if (auth.status === 'anonymous') {
+    const state: ReturnToState | null = auth.signedOut
+      ? null
+      : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  if (auth.status === 'loading' || profile.isPending || profile.isError) {
+    return <InitializingScreen />;
+  }
+  return <Outlet />;
+}

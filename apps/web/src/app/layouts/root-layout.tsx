@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { Outlet } from 'react-router';
+import { AuthProvider } from '../../features/auth/components/auth-provider';
+import { useAuth } from '../../features/auth/components/use-auth';
+import { useProfile } from '../../features/family/api/get-profile';
+import { clearSession } from '../../lib/api-client';
+import { InitializingScreen } from './initializing-screen';
+
+/**
+ * Spec §4 auth states: while the start-up refresh runs, only the initializing loader shows. Once
+ * signed in, the family profile loads with the user; a failure to load it clears auth (a missing
+ * profile is not a failure: it reads as null).
+ */
+function AuthGate() {
+  const auth = useAuth();
+  const profile = useProfile({ enabled: auth.status === 'authenticated' });
+  const profileFailed = profile.isError;
+
+  useEffect(() => {
+    if (profileFailed) clearSession();
+  }, [profileFailed]);
+
+  if (auth.status === 'loading') return <InitializingScreen />;
+  return <Outlet />;
+}
+
+/** The root route: the auth context around every page, inside the router so pages can navigate. */
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <AuthGate />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,261 @@
+import type { TFamilyProfile } from '@kkb/core/family/schema';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
+import { isNewRegistration, markNewRegistration } from '../lib/storage';
+import { completeProfile, incompleteProfile, tokenSet } from '../test/auth-fixtures';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+// The first visit of each lazy page compiles its chunk, which takes a few seconds here.
+vi.setConfig({ testTimeout: 30_000 });
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+/** The start-up refresh finds a session (the cookie), and the family has `profile`. */
+function signedIn(profile: TFamilyProfile) {
+  server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
+  server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+}
+
+function anonymousProviders() {
+  server.on('GET /api/v1/auth/providers', () =>
+    jsonResponse(200, { password: true, google: false, facebook: false }),
+  );
+}
+
+/** The start-up refresh finds no cookie. */
+function anonymous() {
+  server.on('POST /api/v1/auth/refresh', () =>
+    jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+  );
+  anonymousProviders();
+}
+
+/** Renders the real route table at `path`; returns the router and every path it went through. */
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const visited = [router.state.location.pathname];
+  router.subscribe((state) => {
+    if (visited.at(-1) !== state.location.pathname) visited.push(state.location.pathname);
+  });
+  // StrictMode as in main.tsx: effects run twice, which must not spend one-time codes twice.
+  render(
+    <StrictMode>
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { router, visited };
+}
+
+async function expectHeading(name: string) {
+  expect(await screen.findByRole('heading', { level: 1, name }, { timeout: 15_000 })).toBeVisible();
+}
+
+describe('guards (spec §2, §4)', () => {
+  it("shows 'Initializing app...' while the auth state resolves", async () => {
+    let answerRefresh: (response: Response) => void = () => undefined;
+    server.on(
+      'POST /api/v1/auth/refresh',
+      () => new Promise<Response>((resolve) => (answerRefresh = resolve)),
+    );
+    anonymousProviders();
+    renderApp('/dashboard');
+    expect(await screen.findByText('Initializing app...')).toBeVisible();
+    answerRefresh(
+      jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    await expectHeading('Welcome back');
+  });
+
+  it('anonymous on /dashboard goes to /login, remembering /dashboard', async () => {
+    anonymous();
+    const { router } = renderApp('/dashboard');
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard' } });
+  });
+
+  it('signed-in on /login goes to /dashboard', async () => {
+    signedIn(completeProfile());
+    const { router } = renderApp('/login');
+    await expectHeading('Dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it.each(['/', '/register'])('signed-in on %s goes to /dashboard too', async (path) => {
+    signedIn(completeProfile());
+    const { router } = renderApp(path);
+    await expectHeading('Dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('after logging in, the parent returns to the page they wanted', async () => {
+    anonymous();
+    server.on('POST /api/v1/auth/login', () => jsonResponse(200, tokenSet()));
+    server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
+    const { router } = renderApp('/my-activities');
+    await expectHeading('Welcome back');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Email/), 'dana@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'a good password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await expectHeading('My Activities');
+    expect(router.state.location.pathname).toBe('/my-activities');
+    expect(server.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({
+      email: 'dana@example.com',
+      password: 'a good password',
+    });
+  });
+
+  it('Logout in the user menu signs out and goes to /login', async () => {
+    signedIn(completeProfile());
+    anonymousProviders();
+    server.on('POST /api/v1/auth/logout', () => new Response(null, { status: 204 }));
+    const { router } = renderApp('/dashboard');
+    await expectHeading('Dashboard');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Dana Parent' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.state).toBeNull();
+    expect(server.requestsTo('POST /api/v1/auth/logout')).toHaveLength(1);
+  });
+
+  it('new registration + incomplete profile: flag cleared, /setup via /profile-setup', async () => {
+    signedIn(incompleteProfile());
+    markNewRegistration();
+    const { router, visited } = renderApp('/register');
+    await expectHeading('Set up your family');
+    expect(router.state.location.pathname).toBe('/setup');
+    expect(visited).toEqual(['/register', '/profile-setup', '/setup']);
+    expect(isNewRegistration()).toBe(false);
+  });
+
+  it('new registration flag with a complete profile goes to /dashboard', async () => {
+    signedIn(completeProfile());
+    markNewRegistration();
+    const { router } = renderApp('/login');
+    await expectHeading('Dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('an incomplete profile sends a framed page other than /setup and /profile to /setup', async () => {
+    signedIn(incompleteProfile());
+    const { router } = renderApp('/browse');
+    await expectHeading('Set up your family');
+    expect(router.state.location.pathname).toBe('/setup');
+  });
+
+  it('an incomplete profile may still open /profile', async () => {
+    signedIn(incompleteProfile());
+    const { router } = renderApp('/profile');
+    await expectHeading('Profile Settings');
+    expect(router.state.location.pathname).toBe('/profile');
+  });
+
+  it('a complete profile opens framed pages, inside the frame with the user menu', async () => {
+    signedIn(completeProfile());
+    renderApp('/ai-planner');
+    await expectHeading('AI Planner');
+    expect(screen.getByRole('button', { name: 'Dana Parent' })).toBeVisible();
+  });
+
+  it('a missing profile (404) is no error: still signed in, sent to /setup', async () => {
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(404, { detail: 'User profile not found', code: 'DATA_NOT_FOUND' }),
+    );
+    const { router } = renderApp('/dashboard');
+    await expectHeading('Set up your family');
+    expect(router.state.location.pathname).toBe('/setup');
+  });
+
+  it('a failure to load the profile clears auth (spec §4)', async () => {
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(403, { detail: 'no', code: 'PERMISSION_DENIED' }),
+    );
+    anonymousProviders();
+    const { router } = renderApp('/dashboard');
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('/oauth-callback', () => {
+  it('a new social sign-in is a new registration: the code is exchanged once, then /setup', async () => {
+    anonymous();
+    server.on('POST /api/v1/auth/oauth/exchange', () =>
+      jsonResponse(200, { ...tokenSet('social'), is_new_user: true }),
+    );
+    server.on('GET /api/v1/profile', () => jsonResponse(200, incompleteProfile()));
+    const { router, visited } = renderApp('/oauth-callback?code=one-time');
+    await expectHeading('Set up your family');
+    expect(router.state.location.pathname).toBe('/setup');
+    expect(visited).toContain('/profile-setup');
+    expect(server.requestsTo('POST /api/v1/auth/oauth/exchange')).toHaveLength(1);
+    expect(server.requestsTo('POST /api/v1/auth/oauth/exchange')[0]?.body).toEqual({
+      code: 'one-time',
+    });
+    expect(isNewRegistration()).toBe(false);
+  });
+
+  it('a returning social sign-in goes to /dashboard', async () => {
+    anonymous();
+    server.on('POST /api/v1/auth/oauth/exchange', () =>
+      jsonResponse(200, { ...tokenSet('social'), is_new_user: false }),
+    );
+    server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
+    const { router } = renderApp('/oauth-callback?code=one-time');
+    await expectHeading('Dashboard');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('?error shows a message and a way back to login', async () => {
+    anonymous();
+    renderApp('/oauth-callback?error=access_denied');
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Sign-in was cancelled or failed. Please try again.',
+    );
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+    expect(server.requestsTo('POST /api/v1/auth/oauth/exchange')).toHaveLength(0);
+  });
+});
+
+describe('redirects (spec §2)', () => {
+  it.each([
+    ['/home', '/dashboard', 'Dashboard'],
+    ['/profile-setup', '/setup', 'Set up your family'],
+    ['/activities', '/browse', 'Browse Activities'],
+  ])('%s goes to %s', async (from, to, heading) => {
+    signedIn(completeProfile());
+    const { router } = renderApp(from);
+    await expectHeading(heading);
+    expect(router.state.location.pathname).toBe(to);
+  });
+
+  it('an unknown path goes to /', async () => {
+    anonymous();
+    const { router } = renderApp('/no-such-page');
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,237 @@
+import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingSpinner } from '../components/feedback/loading-spinner';
+import { PublicOnly } from './guards/public-only';
+import { RequireAuth } from './guards/require-auth';
+import { RequireCompleteProfile } from './guards/require-complete-profile';
+import { RootLayout } from './layouts/root-layout';
+import { PageRouteError, RootRouteError } from './layouts/route-errors';
+
+/** Spec §2 loader messages of the lazy pages. */
+const LOADING = {
+  page: 'Loading page...',
+  dashboard: 'Loading dashboard...',
+  profile: 'Loading profile...',
+  activities: 'Loading activities...',
+  authentication: 'Loading authentication...',
+} as const;
+
+/** A page loaded on first visit (its own chunk), with its loader message meanwhile. */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  message: string,
+): ReactElement {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return (
+    <Suspense fallback={<LoadingSpinner message={message} />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const loginPage = lazyPage(
+  () => import('../features/auth/pages/login-page'),
+  (m) => m.LoginPage,
+  LOADING.authentication,
+);
+
+function page(path: string, element: ReactElement): RouteObject {
+  return { path, element, errorElement: <PageRouteError /> };
+}
+
+function redirect(path: string, to: string): RouteObject {
+  return { path, element: <Navigate to={to} replace /> };
+}
+
+/** The route table of spec §2: guards, frame, redirects. Exported for the tests' memory router. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RootRouteError />,
+    children: [
+      {
+        element: <PublicOnly />,
+        children: [
+          { index: true, element: loginPage, errorElement: <PageRouteError /> },
+          page('login', loginPage),
+          page(
+            'register',
+            lazyPage(
+              () => import('../features/auth/pages/register-page'),
+              (m) => m.RegisterPage,
+              LOADING.authentication,
+            ),
+          ),
+        ],
+      },
+      page(
+        'oauth-callback',
+        lazyPage(
+          () => import('../features/auth/pages/oauth-callback-page'),
+          (m) => m.OAuthCallbackPage,
+          LOADING.authentication,
+        ),
+      ),
+      page(
+        'firebase-test',
+        lazyPage(
+          () => import('../features/system/pages/diagnostics-page'),
+          (m) => m.DiagnosticsPage,
+          LOADING.page,
+        ),
+      ),
+      // A signed-in parent may follow a reset or verification link too, so these have no guard.
+      page(
+        'forgot-password',
+        lazyPage(
+          () => import('../features/auth/pages/forgot-password-page'),
+          (m) => m.ForgotPasswordPage,
+          LOADING.authentication,
+        ),
+      ),
+      page(
+        'reset-password',
+        lazyPage(
+          () => import('../features/auth/pages/reset-password-page'),
+          (m) => m.ResetPasswordPage,
+          LOADING.authentication,
+        ),
+      ),
+      page(
+        'verify-email',
+        lazyPage(
+          () => import('../features/auth/pages/verify-email-page'),
+          (m) => m.VerifyEmailPage,
+          LOADING.authentication,
+        ),
+      ),
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            // The frame (top bar, bottom navigation) is not needed by the sign-in screens.
+            element: lazyPage(
+              () => import('./layouts/framed-layout'),
+              (m) => m.FramedLayout,
+              LOADING.page,
+            ),
+            children: [
+              page(
+                'setup',
+                lazyPage(
+                  () => import('../features/family/pages/setup-page'),
+                  (m) => m.SetupPage,
+                  LOADING.profile,
+                ),
+              ),
+              page(
+                'profile',
+                lazyPage(
+                  () => import('../features/family/pages/profile-page'),
+                  (m) => m.ProfilePage,
+                  LOADING.profile,
+                ),
+              ),
+              {
+                element: <RequireCompleteProfile />,
+                children: [
+                  page(
+                    'dashboard',
+                    lazyPage(
+                      () => import('../features/activities/pages/dashboard-page'),
+                      (m) => m.DashboardPage,
+                      LOADING.dashboard,
+                    ),
+                  ),
+                  page(
+                    'activity/:id',
+                    lazyPage(
+                      () => import('../features/activities/pages/activity-detail-page'),
+                      (m) => m.ActivityDetailPage,
+                      LOADING.activities,
+                    ),
+                  ),
+                  page(
+                    'browse',
+                    lazyPage(
+                      () => import('../features/activities/pages/browse-page'),
+                      (m) => m.BrowsePage,
+                      LOADING.activities,
+                    ),
+                  ),
+                  page(
+                    'my-activities',
+                    lazyPage(
+                      () => import('../features/activities/pages/my-activities-page'),
+                      (m) => m.MyActivitiesPage,
+                      LOADING.activities,
+                    ),
+                  ),
+                  page(
+                    'notifications',
+                    lazyPage(
+                      () => import('../features/notifications/pages/notifications-page'),
+                      (m) => m.NotificationsPage,
+                      LOADING.page,
+                    ),
+                  ),
+                  page(
+                    'ai-planner',
+                    lazyPage(
+                      () => import('../features/planner/pages/ai-planner-page'),
+                      (m) => m.AiPlannerPage,
+                      LOADING.page,
+                    ),
+                  ),
+                  page(
+                    'achievements',
+                    lazyPage(
+                      () => import('../features/achievements/pages/achievements-page'),
+                      (m) => m.AchievementsPage,
+                      LOADING.page,
+                    ),
+                  ),
+                  page(
+                    'activity-theater',
+                    lazyPage(
+                      () => import('../features/theater/pages/activity-theater-page'),
+                      (m) => m.ActivityTheaterPage,
+                      LOADING.page,
+                    ),
+                  ),
+                  page(
+                    'animation-studio',
+                    lazyPage(
+                      () => import('../features/animation/pages/animation-studio-page'),
+                      (m) => m.AnimationStudioPage,
+                      LOADING.page,
+                    ),
+                  ),
+                ],
+              },
+            ],
+          },
+          // Guarded, but without the standard frame (spec §2).
+          page(
+            'circular-activities',
+            lazyPage(
+              () => import('../features/circular/pages/circular-activities-page'),
+              (m) => m.CircularActivitiesPage,
+              LOADING.page,
+            ),
+          ),
+        ],
+      },
+      redirect('home', '/dashboard'),
+      redirect('profile-setup', '/setup'),
+      redirect('activities', '/browse'),
+      redirect('*', '/'),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,59 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { goOnline, setNavigatorOnline } from '../../test/browser';
+import { renderWithShell } from '../../test/render';
+import { ConnectivityBanners } from './connectivity-banners';
+
+const OFFLINE_TEXT = "Some features may be limited. Your data will sync when you're back online.";
+
+describe('ConnectivityBanners', () => {
+  it('shows nothing while online', () => {
+    setNavigatorOnline(true);
+    renderWithShell(<ConnectivityBanners />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('§2 offline banner: the warning shows when the connection drops and can be dismissed', async () => {
+    setNavigatorOnline(true);
+    renderWithShell(<ConnectivityBanners />);
+    goOnline(false);
+
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent("You're offline");
+    expect(banner).toHaveTextContent(OFFLINE_TEXT);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await vi.waitFor(() => expect(screen.queryByText("You're offline")).not.toBeInTheDocument());
+  });
+
+  it('§2 offline banner: shows when the app opens offline', () => {
+    setNavigatorOnline(false);
+    renderWithShell(<ConnectivityBanners />);
+    expect(screen.getByRole('alert')).toHaveTextContent("You're offline");
+  });
+
+  it('§9 back-online banner shows on reconnection and hides itself after 3 s', () => {
+    vi.useFakeTimers();
+    setNavigatorOnline(false);
+    renderWithShell(<ConnectivityBanners />);
+    goOnline(true);
+
+    expect(screen.getByText("You're back online!")).toBeInTheDocument();
+    expect(screen.getByText('Syncing your data...')).toBeInTheDocument();
+
+    act(() => {
+      vi.advanceTimersByTime(2900);
+    });
+    expect(screen.getByText("You're back online!")).toBeVisible();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    // The exit transition runs after the 3 s timer.
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.queryByText("You're back online!")).not.toBeInTheDocument();
+    expect(screen.queryByText("You're offline")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,28 @@
+import { ZVerifyEmailResponse } from '@kkb/core/auth/schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** `GET /auth/verify-email?token=` -> `{user}`; the token works once. */
+export function verifyEmail(token: string) {
+  return apiGet(
+    `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`,
+    ZVerifyEmailResponse,
+    {
+      authRetry: false,
+    },
+  );
+}
+
+// The token is one-time: never refetch or retry, or a second call would report it as used.
+export const verifyEmailQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['auth', 'verify-email', token],
+    queryFn: () => verifyEmail(token),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export function useVerifyEmail(token: string) {
+  return useQuery({ ...verifyEmailQueryOptions(token), enabled: token !== '' });
+}

@@ -1,0 +1,47 @@
+import type { TUser } from '@kkb/core/auth/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  getAccessToken,
+  getSessionUser,
+  onSessionChange,
+  type SessionEndReason,
+} from '../../../lib/api-client';
+import { getMeQueryOptions } from '../api/get-me';
+import { restoreSession } from '../api/refresh-session';
+import { AuthContext, type AuthState } from './use-auth';
+
+function stateFor(user: TUser | null, endReason?: SessionEndReason): AuthState {
+  return user === null
+    ? { status: 'anonymous', user: null, signedOut: endReason === 'signed-out' }
+    : { status: 'authenticated', user };
+}
+
+/**
+ * The one auth context. It follows the API client's session (login, registration, OAuth, silent
+ * refresh, a failed refresh), and on start tries the refresh cookie so a reload keeps the parent
+ * signed in.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() => {
+    const user = getSessionUser();
+    return user === null ? { status: 'loading', user: null } : stateFor(user);
+  });
+  const wasSignedIn = useRef(state.status === 'authenticated');
+
+  useEffect(() => {
+    const stopListening = onSessionChange((user, endReason) => {
+      if (user !== null) queryClient.setQueryData(getMeQueryOptions().queryKey, user);
+      // Another parent may sign in next on this device: nothing of this family may stay cached.
+      else if (wasSignedIn.current) queryClient.clear();
+      wasSignedIn.current = user !== null;
+      setState(stateFor(user, endReason));
+    });
+    // A failed restore clears the session, which the listener turns into 'anonymous'.
+    if (getAccessToken() === null) restoreSession().catch(() => undefined);
+    return stopListening;
+  }, [queryClient]);
+
+  return <AuthContext value={state}>{children}</AuthContext>;
+}

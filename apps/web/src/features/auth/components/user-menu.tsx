@@ -1,0 +1,84 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useLogout } from '../api/logout';
+import { useAuth } from './use-auth';
+
+/** The top bar's account corner: the signed-in parent's menu, or a Login button (spec §2). */
+export function UserMenu() {
+  const auth = useAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+
+  if (auth.status !== 'authenticated') {
+    return (
+      <Button component={RouterLink} to="/login" variant="contained" color="primary">
+        Login
+      </Button>
+    );
+  }
+
+  const { name } = auth.user;
+  const close = () => setAnchor(null);
+  const signOut = async () => {
+    close();
+    // Signed out here even when the server cannot be reached (useLogout clears regardless).
+    await logout.mutateAsync().catch(() => undefined);
+    await navigate('/login', { replace: true });
+  };
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-controls={anchor === null ? undefined : menuId}
+        aria-expanded={anchor !== null}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        startIcon={
+          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-hidden="true">
+            {name.charAt(0).toUpperCase()}
+          </Avatar>
+        }
+        sx={{
+          textTransform: 'none',
+          minWidth: 0,
+          '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+        }}
+      >
+        <Box
+          component="span"
+          // On phones the top bar has room for the avatar only: the name is then hidden visually
+          // but stays the button's accessible name (no aria-label, so label and text agree).
+          sx={{
+            position: { xs: 'absolute', sm: 'static' },
+            width: { xs: '1px', sm: 'auto' },
+            height: { xs: '1px', sm: 'auto' },
+            clipPath: { xs: 'inset(50%)', sm: 'none' },
+            maxWidth: 180,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {name}
+        </Box>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
+          Dashboard
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/profile" onClick={close}>
+          Profile Settings
+        </MenuItem>
+        <MenuItem onClick={() => void signOut()}>Logout</MenuItem>
+      </Menu>
+    </>
+  );
+}

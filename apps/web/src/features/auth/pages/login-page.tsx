@@ -1,0 +1,72 @@
+import { ZLoginBody } from '@kkb/core/auth/schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { describeError } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { AuthPageLayout } from '../components/auth-page-layout';
+import { OAuthButtons } from '../components/oauth-buttons';
+
+/**
+ * `/` and `/login`. A successful login changes the auth state; the public-route guard then sends
+ * the parent on (back to the page they wanted, to /setup, or to /dashboard).
+ */
+export function LoginPage() {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZLoginBody),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  return (
+    <AuthPageLayout title="Welcome back" subtitle="Sign in to find what to play today">
+      <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+        <Stack spacing={2}>
+          {login.isError && <Alert severity="error">{describeError(login.error)}</Alert>}
+          <TextField
+            {...register('email')}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email !== undefined}
+            helperText={errors.email?.message}
+          />
+          <TextField
+            {...register('password')}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password !== undefined}
+            helperText={errors.password?.message}
+          />
+          <Button type="submit" variant="contained" size="large" loading={login.isPending}>
+            Sign in
+          </Button>
+          <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'flex-start' }}>
+            Forgot password?
+          </Link>
+        </Stack>
+      </form>
+      <OAuthButtons />
+      <Typography sx={{ mt: 3, textAlign: 'center' }}>
+        New here?{' '}
+        <Link component={RouterLink} to="/register">
+          Create an account
+        </Link>
+      </Typography>
+    </AuthPageLayout>
+  );
+}

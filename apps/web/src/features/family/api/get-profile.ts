@@ -1,0 +1,24 @@
+import { ZFamilyProfile, type TFamilyProfile } from '@kkb/core/family/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet } from '../../../lib/api-client';
+
+/** `GET /profile`: the family profile, or null when the family has none (404, spec §4). */
+export async function getProfile(signal?: AbortSignal): Promise<TFamilyProfile | null> {
+  try {
+    return await apiGet('/api/v1/profile', ZFamilyProfile, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function getProfileQueryOptions() {
+  return queryOptions({
+    queryKey: ['family', 'profile'],
+    queryFn: ({ signal }) => getProfile(signal),
+  });
+}
+
+export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getProfileQueryOptions(), enabled });
+}

@@ -1,0 +1,193 @@
+import { ZUser } from '@kkb/core/auth/schemas';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testUser, tokenSet } from '../test/auth-fixtures';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
+import {
+  ApiError,
+  apiGet,
+  clearSession,
+  getAccessToken,
+  onSessionChange,
+  refreshAccessToken,
+  startSession,
+} from './api-client';
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+});
+
+afterEach(() => {
+  clearSession();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('silent refresh (spec §9: 5 minutes before the 3600 s expiry)', () => {
+  it('refreshes through the cookie 3300 s after sign-in, not earlier', async () => {
+    vi.useFakeTimers();
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('access-2')));
+    startSession(tokenSet('access-1', 3600));
+
+    await vi.advanceTimersByTimeAsync(3300 * 1000 - 1);
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(0);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const refreshes = server.requestsTo('POST /api/v1/auth/refresh');
+    expect(refreshes).toHaveLength(1);
+    expect(server.fetch.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
+    expect(getAccessToken()).toBe('access-2');
+  });
+
+  it('schedules the next refresh from the new token set', async () => {
+    vi.useFakeTimers();
+    server.on(
+      'POST /api/v1/auth/refresh',
+      () => jsonResponse(200, tokenSet('access-2')),
+      () => jsonResponse(200, tokenSet('access-3')),
+    );
+    startSession(tokenSet('access-1'));
+    await vi.advanceTimersByTimeAsync(2 * 3300 * 1000);
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(2);
+    expect(getAccessToken()).toBe('access-3');
+  });
+
+  it('a failed silent refresh clears auth and tells the listeners', async () => {
+    vi.useFakeTimers();
+    server.on('POST /api/v1/auth/refresh', () =>
+      jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    const listener = vi.fn();
+    const stop = onSessionChange(listener);
+    startSession(tokenSet());
+    await vi.advanceTimersByTimeAsync(3300 * 1000);
+    expect(getAccessToken()).toBeNull();
+    expect(listener).toHaveBeenLastCalledWith(null, 'auth-failed');
+    stop();
+  });
+});
+
+describe('refresh de-duplication', () => {
+  it('concurrent refreshes share one request', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    server.on(
+      'POST /api/v1/auth/refresh',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    const first = refreshAccessToken();
+    const second = refreshAccessToken();
+    answer(jsonResponse(200, tokenSet('access-2')));
+    await expect(first).resolves.toMatchObject({ access_token: 'access-2' });
+    await expect(second).resolves.toMatchObject({ access_token: 'access-2' });
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it('two requests that both get 401 trigger a single refresh', async () => {
+    startSession(tokenSet('expired'));
+    server.on('GET /api/v1/auth/me', (request) =>
+      request.headers.get('Authorization') === 'Bearer fresh'
+        ? jsonResponse(200, testUser)
+        : jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }),
+    );
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('fresh')));
+    const results = await Promise.all([
+      apiGet('/api/v1/auth/me', ZUser),
+      apiGet('/api/v1/auth/me', ZUser),
+    ]);
+    expect(results).toEqual([testUser, testUser]);
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+  });
+});
+
+describe('401 handling', () => {
+  it('401 -> refresh -> one retry with the new token -> success', async () => {
+    startSession(tokenSet('expired'));
+    server.on(
+      'GET /api/v1/auth/me',
+      () => jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }),
+      () => jsonResponse(200, testUser),
+    );
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('fresh')));
+
+    await expect(apiGet('/api/v1/auth/me', ZUser)).resolves.toEqual(testUser);
+    const calls = server.requestsTo('GET /api/v1/auth/me');
+    expect(calls.map((call) => call.headers.get('Authorization'))).toEqual([
+      'Bearer expired',
+      'Bearer fresh',
+    ]);
+  });
+
+  it('401 again after the retry clears auth and fails with the API error', async () => {
+    startSession(tokenSet('expired'));
+    const listener = vi.fn();
+    const stop = onSessionChange(listener);
+    server.on('GET /api/v1/auth/me', () =>
+      jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('fresh')));
+
+    const failure = apiGet('/api/v1/auth/me', ZUser);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({
+      status: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+      detail: 'Please log in to continue',
+    });
+    expect(server.requestsTo('GET /api/v1/auth/me')).toHaveLength(2);
+    expect(getAccessToken()).toBeNull();
+    expect(listener).toHaveBeenLastCalledWith(null, 'auth-failed');
+    stop();
+  });
+
+  it('a failed refresh clears auth without retrying the request', async () => {
+    startSession(tokenSet('expired'));
+    server.on('GET /api/v1/auth/me', () =>
+      jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }),
+    );
+    server.on('POST /api/v1/auth/refresh', () =>
+      jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    await expect(apiGet('/api/v1/auth/me', ZUser)).rejects.toMatchObject({ status: 401 });
+    expect(server.requestsTo('GET /api/v1/auth/me')).toHaveLength(1);
+    expect(getAccessToken()).toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('carries the server {detail, code} as status, code and detail', async () => {
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(409, {
+        detail: 'An account with this email already exists',
+        code: 'VALIDATION_ERROR',
+      }),
+    );
+    await expect(apiGet('/api/v1/profile', ZUser)).rejects.toMatchObject({
+      status: 409,
+      code: 'VALIDATION_ERROR',
+      detail: 'An account with this email already exists',
+    });
+  });
+
+  it('a network failure becomes a NETWORK_ERROR with status 0 (spec §8)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(apiGet('/api/v1/health', ZUser)).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      detail: 'Network connection failed. Please check your internet connection',
+    });
+  });
+
+  it('an answer without our error body is classified by its status (spec §8)', async () => {
+    server.on('GET /api/v1/health', () => new Response('<html>', { status: 503 }));
+    await expect(apiGet('/api/v1/health', ZUser)).rejects.toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+
+  it('a response that does not match the schema is an error, not data', async () => {
+    server.on('GET /api/v1/auth/me', () => jsonResponse(200, { id: 1 }));
+    await expect(apiGet('/api/v1/auth/me', ZUser)).rejects.toMatchObject({ code: 'UNKNOWN_ERROR' });
+  });
+});

@@ -1,0 +1,262 @@
+import { ZTokenSet, type TTokenSet, type TUser } from '@kkb/core/auth/schemas';
+import { toAppError } from '@kkb/core/errors/app-error';
+import type { TErrorKind } from '@kkb/core/errors/catalogue';
+import { messageForKind } from '@kkb/core/errors/classify';
+import type { z } from 'zod';
+
+/**
+ * THE client of our API. Same-origin paths (no base URL), so it works behind the dev proxy and
+ * when the server serves the built app. The access token lives in memory only; the refresh token
+ * is an httpOnly cookie scoped to /api/v1/auth that the browser sends to /refresh and /logout.
+ */
+
+export const REFRESH_PATH = '/api/v1/auth/refresh';
+/** Spec §9: the token is refreshed 5 minutes before it expires. */
+export const REFRESH_LEAD_MS = 5 * 60 * 1000;
+
+/** A failed API call, normalised to the error catalogue of spec §8. */
+export class ApiError extends Error {
+  /** HTTP status; 0 when no answer came back (network failure, offline). */
+  readonly status: number;
+  readonly code: TErrorKind;
+  readonly detail: string;
+
+  constructor(init: { status: number; code: TErrorKind; detail: string; cause?: unknown }) {
+    super(init.detail, { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.detail = init.detail;
+  }
+}
+
+/** Why a session ended: the parent chose to log out, or auth failed (refresh refused, 401). */
+export type SessionEndReason = 'signed-out' | 'auth-failed';
+
+export type SessionListener = (user: TUser | null, endReason?: SessionEndReason) => void;
+
+let accessToken: string | null = null;
+let sessionUser: TUser | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refreshInFlight: Promise<TTokenSet> | null = null;
+const sessionListeners = new Set<SessionListener>();
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+/** Keeps the token in memory and, given its lifetime, schedules the silent refresh. */
+export function setAccessToken(token: string | null, expiresInSeconds?: number): void {
+  accessToken = token;
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+  if (token !== null && expiresInSeconds !== undefined) {
+    refreshTimer = setTimeout(() => {
+      // A failed silent refresh has already cleared the session and told the listeners.
+      refreshAccessToken().catch(() => undefined);
+    }, refreshDelayMs(expiresInSeconds));
+  }
+}
+
+/** When to refresh a token living `expiresInSeconds`: 5 minutes early, or halfway for short ones. */
+export function refreshDelayMs(expiresInSeconds: number): number {
+  const lifetimeMs = expiresInSeconds * 1000;
+  return lifetimeMs > 2 * REFRESH_LEAD_MS ? lifetimeMs - REFRESH_LEAD_MS : lifetimeMs / 2;
+}
+
+/** The signed-in user of the current token set, or null when signed out. */
+export function getSessionUser(): TUser | null {
+  return sessionUser;
+}
+
+/** Signs in with a token set from login, registration, refresh or an OAuth exchange. */
+export function startSession(tokens: TTokenSet): void {
+  setAccessToken(tokens.access_token, tokens.expires_in);
+  sessionUser = tokens.user;
+  for (const listener of sessionListeners) listener(tokens.user);
+}
+
+/** Forgets the access token and tells the listeners the parent is signed out. */
+export function clearSession(reason: SessionEndReason = 'auth-failed'): void {
+  setAccessToken(null);
+  sessionUser = null;
+  for (const listener of sessionListeners) listener(null, reason);
+}
+
+/** Called with the user on every new token set, and with null when auth is cleared. */
+export function onSessionChange(listener: SessionListener): () => void {
+  sessionListeners.add(listener);
+  return () => {
+    sessionListeners.delete(listener);
+  };
+}
+
+/**
+ * `POST /auth/refresh` with the cookie. Concurrent callers share one request, because each refresh
+ * rotates the refresh token and a second use of the old one would revoke the whole login.
+ */
+export function refreshAccessToken(): Promise<TTokenSet> {
+  refreshInFlight ??= (async () => {
+    try {
+      const tokens = await request('POST', REFRESH_PATH, { body: {}, authRetry: false }, ZTokenSet);
+      startSession(tokens);
+      return tokens;
+    } catch (error) {
+      clearSession();
+      throw error;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * Whether a 401 means "token expired: refresh and retry once". False for the auth calls whose
+   * 401 means wrong credentials or no session (login, refresh).
+   */
+  authRetry?: boolean;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    // Cancellation (TanStack Query, unmounts) is not a failure of the API.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    const info = toAppError(error, { isOffline: !navigator.onLine });
+    throw new ApiError({ status: 0, code: info.kind, detail: info.message, cause: error });
+  }
+}
+
+/** A failed answer as spec §8 classifies it: our `{detail, code}` body, else by its status. */
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const info = toAppError(body ?? response.statusText, { status: response.status });
+  return new ApiError({ status: response.status, code: info.kind, detail: info.message });
+}
+
+async function request<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  schema: S,
+): Promise<z.output<S>>;
+async function request(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  schema?: z.ZodType,
+): Promise<unknown>;
+async function request(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+  schema?: z.ZodType,
+): Promise<unknown> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && options.authRetry !== false) {
+    await refreshAccessToken();
+    response = await send(method, path, options);
+    if (response.status === 401) {
+      clearSession();
+      throw await toApiError(response);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  if (schema === undefined || response.status === 204) return undefined;
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'UNKNOWN_ERROR',
+      detail: messageForKind('UNKNOWN_ERROR'),
+      cause: parsed.error,
+    });
+  }
+  return parsed.data;
+}
+
+export function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<z.output<S>> {
+  return request('GET', path, options, schema);
+}
+
+export function apiPost<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options?: Omit<RequestOptions, 'body'>,
+): Promise<z.output<S>>;
+export function apiPost(
+  path: string,
+  body: unknown,
+  schema?: undefined,
+  options?: Omit<RequestOptions, 'body'>,
+): Promise<void>;
+export function apiPost(
+  path: string,
+  body: unknown,
+  schema?: z.ZodType,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<unknown> {
+  return request('POST', path, { ...options, body }, schema);
+}
+
+export function apiPut<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<z.output<S>> {
+  return request('PUT', path, { ...options, body }, schema);
+}
+
+export function apiPatch<S extends z.ZodType>(
+  path: string,
+  body: unknown,
+  schema: S,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<z.output<S>> {
+  return request('PATCH', path, { ...options, body }, schema);
+}
+
+export function apiDelete<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options?: Omit<RequestOptions, 'body'>,
+): Promise<z.output<S>>;
+export function apiDelete(
+  path: string,
+  schema?: undefined,
+  options?: Omit<RequestOptions, 'body'>,
+): Promise<void>;
+export function apiDelete(
+  path: string,
+  schema?: z.ZodType,
+  options: Omit<RequestOptions, 'body'> = {},
+): Promise<unknown> {
+  return request('DELETE', path, options, schema);
+}
+
+/** The message to show a parent for any failure of a call. */
+export function describeError(error: unknown): string {
+  return error instanceof ApiError ? error.detail : messageForKind('UNKNOWN_ERROR');
+}

@@ -1,0 +1,72 @@
+/**
+ * Online/offline state of the browser (spec §3 "Offline state": isOnline, isOffline, lastOnline).
+ * `lastOnline` survives reloads in local storage so an app opened offline can still tell when
+ * it last had a connection.
+ */
+export interface ConnectivityState {
+  isOnline: boolean;
+  /** The last moment the app knew it was online; null when it never was on this device. */
+  lastOnline: Date | null;
+}
+
+export const LAST_ONLINE_KEY = 'kkb:last-online';
+
+function readLastOnline(): Date | null {
+  const raw = localStorage.getItem(LAST_ONLINE_KEY);
+  if (raw === null) return null;
+  const date = new Date(raw);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function recordLastOnline(now: Date): Date {
+  localStorage.setItem(LAST_ONLINE_KEY, now.toISOString());
+  return now;
+}
+
+export interface ConnectivityStore {
+  getSnapshot(): ConnectivityState;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * A store for `useSyncExternalStore`: one snapshot object per change, fed by the window's
+ * online/offline events.
+ */
+export function createConnectivityStore(target: Window = window): ConnectivityStore {
+  const listeners = new Set<() => void>();
+  const isOnline = target.navigator.onLine;
+  let state: ConnectivityState = {
+    isOnline,
+    lastOnline: isOnline ? recordLastOnline(new Date()) : readLastOnline(),
+  };
+
+  const update = (next: ConnectivityState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+  // Going offline stamps the moment the connection was lost; coming back stamps the return.
+  const onOnline = () => update({ isOnline: true, lastOnline: recordLastOnline(new Date()) });
+  const onOffline = () => update({ isOnline: false, lastOnline: recordLastOnline(new Date()) });
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      if (listeners.size === 0) {
+        target.addEventListener('online', onOnline);
+        target.addEventListener('offline', onOffline);
+        // An event may have fired between creating the store and the first subscription.
+        if (target.navigator.onLine !== state.isOnline) {
+          (target.navigator.onLine ? onOnline : onOffline)();
+        }
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          target.removeEventListener('online', onOnline);
+          target.removeEventListener('offline', onOffline);
+        }
+      };
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/// <reference lib="webworker" />
+import { ExpirationPlugin } from 'workbox-expiration';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { NetworkFirst } from 'workbox-strategies';
+
+declare let self: ServiceWorkerGlobalScope;
+
+/** Offline caches last 24 h (spec §9: 86400000 ms). */
+const OFFLINE_CACHE_SECONDS = 24 * 60 * 60;
+
+// The app shell: every built asset, listed by vite-plugin-pwa at build time.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Client-side routes load the shell; the API is never answered with index.html.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
+);
+
+const offlineFirstAfterNetwork = (cacheName: string) =>
+  new NetworkFirst({
+    cacheName,
+    networkTimeoutSeconds: 10,
+    plugins: [new ExpirationPlugin({ maxAgeSeconds: OFFLINE_CACHE_SECONDS, maxEntries: 100 })],
+  });
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/v1/activities'),
+  offlineFirstAfterNetwork('activities'),
+);
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/api/v1/weather'),
+  offlineFirstAfterNetwork('weather'),
+);
+
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.clients.claim());
+});
+
+interface PushPayload {
+  title?: string;
+  body?: string;
+  icon?: string;
+  image?: string;
+  data?: { link?: string };
+}
+
+function readPushPayload(event: PushEvent): PushPayload {
+  if (!event.data) return {};
+  try {
+    return event.data.json() as PushPayload;
+  } catch {
+    return { body: event.data.text() };
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPushPayload(event);
+  const options: NotificationOptions & { image?: string } = {
+    body: payload.body,
+    icon: payload.icon ?? '/icon-192.png',
+    badge: '/icon-192.png',
+    data: { link: payload.data?.link ?? '/notifications' },
+  };
+  if (payload.image) options.image = payload.image;
+  event.waitUntil(self.registration.showNotification(payload.title ?? 'Keep Kid Busy', options));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { link?: string } | null;
+  const target = new URL(data?.link ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const sameApp = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (sameApp) {
+        const focused = await sameApp.focus();
+        if (focused.url !== target) await focused.navigate(target);
+        return;
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

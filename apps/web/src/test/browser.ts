@@ -1,0 +1,43 @@
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+
+/**
+ * Makes `window.matchMedia` answer width queries (min-width / max-width in px) as a viewport of
+ * `width` pixels would; every other feature query is false. jsdom has no matchMedia.
+ */
+export function mockViewportWidth(width: number): void {
+  const matches = (query: string) => {
+    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    if (conditions.length === 0) return false;
+    return conditions.every(([, kind, px]) =>
+      kind === 'min' ? width >= Number(px) : width <= Number(px),
+    );
+  };
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string): MediaQueryList =>
+      ({
+        media: query,
+        matches: matches(query),
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/** Sets what `navigator.onLine` answers, without an event. */
+export function setNavigatorOnline(online: boolean): void {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
+/** Changes connectivity the way a browser does: `navigator.onLine`, then the event. */
+export function goOnline(online: boolean): void {
+  setNavigatorOnline(online);
+  act(() => {
+    window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+  });
+}
