@@ -7,6 +7,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { API_CACHE_NAMES } from './lib/offline-caches';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -34,14 +35,14 @@ registerRoute(
     request.method === 'GET' &&
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/v1/activities'),
-  offlineFirstAfterNetwork('activities'),
+  offlineFirstAfterNetwork(API_CACHE_NAMES.activities),
 );
 registerRoute(
   ({ url, request }) =>
     request.method === 'GET' &&
     url.origin === self.location.origin &&
     url.pathname.startsWith('/api/v1/weather'),
-  offlineFirstAfterNetwork('weather'),
+  offlineFirstAfterNetwork(API_CACHE_NAMES.weather),
 );
 
 self.addEventListener('install', () => {
