@@ -29,7 +29,7 @@ export function AuthPageLayout({
     >
       <Paper elevation={3} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
         <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
-          <RouterLink to="/" aria-label="Keep Kid Busy home">
+          <RouterLink to="/">
             <Logo size="large" />
           </RouterLink>
         </Box>
