@@ -1,3 +1,5 @@
+import { randomId } from './random-id';
+
 /**
  * The offline action queue (spec §3 "Pending offline action", §9: a local storage entry).
  * Actions wait here while the app is offline; the sync that sends them is added by a later issue.
@@ -45,7 +47,7 @@ function writeQueue(queue: PendingAction[]): void {
 /** Adds an action to the end of the queue and returns it. */
 export function enqueue(action: string, data: unknown): PendingAction {
   const entry: PendingAction = {
-    id: crypto.randomUUID(),
+    id: randomId(),
     action,
     data,
     timestamp: new Date().toISOString(),

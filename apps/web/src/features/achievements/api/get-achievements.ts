@@ -1,0 +1,20 @@
+import { ZAchievementList, type TAchievement } from '@kkb/core/achievements/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** `GET /achievements`: every achievement with its progress. */
+export async function getAchievements(signal?: AbortSignal): Promise<TAchievement[]> {
+  const list = await apiGet('/api/v1/achievements', ZAchievementList, { signal });
+  return list.achievements;
+}
+
+export function getAchievementsQueryOptions() {
+  return queryOptions({
+    queryKey: ['achievements', 'list'],
+    queryFn: ({ signal }) => getAchievements(signal),
+  });
+}
+
+export function useAchievements() {
+  return useQuery(getAchievementsQueryOptions());
+}

@@ -1,0 +1,19 @@
+import { ZFamilyStats, type TFamilyStats } from '@kkb/core/achievements/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** `GET /stats`: the family's streak, points, time together and activity count. */
+export function getStats(signal?: AbortSignal): Promise<TFamilyStats> {
+  return apiGet('/api/v1/stats', ZFamilyStats, { signal });
+}
+
+export function getStatsQueryOptions() {
+  return queryOptions({
+    queryKey: ['achievements', 'stats'],
+    queryFn: ({ signal }) => getStats(signal),
+  });
+}
+
+export function useStats() {
+  return useQuery(getStatsQueryOptions());
+}

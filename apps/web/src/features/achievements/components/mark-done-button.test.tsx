@@ -1,0 +1,95 @@
+import { MAX_COMPLETION_MINUTES } from '@kkb/core/achievements/schema';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { getStatsQueryOptions } from '../api/get-stats';
+import { completionResult, firstSteps, stubReducedMotion } from '../test/fixtures';
+import { renderWithQuery } from '../test/render';
+import { MarkDoneButton } from './mark-done-button';
+
+const COMPLETE = 'POST /api/v1/activities/act-1/complete';
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+  stubReducedMotion(true);
+});
+
+async function openDialog() {
+  const user = userEvent.setup();
+  const view = renderWithQuery(<MarkDoneButton activityId="act-1" defaultMinutes={30} />);
+  await user.click(screen.getByRole('button', { name: 'Mark as done' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Mark as done' });
+  return { user, dialog, ...view };
+}
+
+describe('MarkDoneButton', () => {
+  it("opens a dialog with the activity's minutes prefilled", async () => {
+    await openDialog();
+    expect(screen.getByRole('spinbutton', { name: 'Minutes' })).toHaveValue(30);
+  });
+
+  it("refuses minutes outside core's limits without calling the server", async () => {
+    const { user } = await openDialog();
+    const minutes = screen.getByRole('spinbutton', { name: 'Minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, String(MAX_COMPLETION_MINUTES + 1));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText(`Enter whole minutes from 1 to ${MAX_COMPLETION_MINUTES}`),
+    ).toBeVisible();
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requestsTo(COMPLETE)).toHaveLength(0);
+  });
+
+  it('sends the minutes with a client id, updates the stats and celebrates what unlocked', async () => {
+    server.on(COMPLETE, () => jsonResponse(200, completionResult([firstSteps()])));
+    const { user, queryClient } = await openDialog();
+    queryClient.setQueryData(['user-activities'], { userActivities: [] });
+    const minutes = screen.getByRole('spinbutton', { name: 'Minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, '45');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const celebration = await screen.findByRole('dialog', { name: 'Achievement unlocked!' });
+    expect(celebration).toHaveTextContent('First Steps');
+    expect(celebration).toHaveTextContent('+10 points');
+    const [request] = server.requestsTo(COMPLETE);
+    expect(request?.body).toEqual({ minutes: 45, clientId: expect.any(String) });
+    expect(queryClient.getQueryData(getStatsQueryOptions().queryKey)?.currentStreak).toBe(1);
+    // The activity is now tried: the activities feature's list must be fetched again.
+    expect(queryClient.getQueryState(['user-activities'])?.isInvalidated).toBe(true);
+  });
+
+  it('retries a failed completion with the same client id, so it counts once', async () => {
+    server.on(
+      COMPLETE,
+      () => jsonResponse(503, { detail: 'Service unavailable', code: 'SERVER_ERROR' }),
+      () => jsonResponse(200, completionResult([])),
+    );
+    const { user } = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByText('Marked as done. Nice work!')).toBeVisible();
+    const [first, retry] = server.requestsTo(COMPLETE);
+    expect(retry?.body).toEqual(first?.body);
+    expect(screen.queryByRole('dialog', { name: 'Achievement unlocked!' })).toBeNull();
+  });
+
+  it('a new completion after a successful one gets a new client id', async () => {
+    server.on(COMPLETE, () => jsonResponse(200, completionResult([])));
+    const { user } = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Mark as done' })).not.toBeInTheDocument(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.requestsTo(COMPLETE)).toHaveLength(2));
+    const [first, second] = server.requestsTo(COMPLETE);
+    expect(first?.body).not.toEqual(second?.body);
+  });
+});

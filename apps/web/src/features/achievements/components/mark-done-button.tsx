@@ -1,0 +1,144 @@
+import {
+  MAX_COMPLETION_MINUTES,
+  ZCompleteActivityBody,
+  type TAchievement,
+} from '@kkb/core/achievements/schema';
+import { zodResolver } from '@hookform/resolvers/zod';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Snackbar from '@mui/material/Snackbar';
+import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { describeError } from '../../../lib/api-client';
+import { useCompleteActivity } from '../api/complete-activity';
+import { CelebrationDialog } from './celebration-dialog';
+import { randomId } from '../../../lib/random-id';
+
+/** The minutes of a completion, with core's limits (whole minutes, 1 to the maximum). */
+const ZMinutesForm = ZCompleteActivityBody.pick({ minutes: true }).required();
+
+const MINUTES_MESSAGE = `Enter whole minutes from 1 to ${MAX_COMPLETION_MINUTES}`;
+
+/**
+ * 'Mark as done': a small dialog with the minutes prefilled, then the completion. Each opening
+ * of the dialog is one completion with its own client id, so a double click or a retry after a
+ * failure is counted once by the server. Unlocked achievements are celebrated.
+ */
+export function MarkDoneButton({
+  activityId,
+  defaultMinutes,
+}: {
+  activityId: string;
+  defaultMinutes: number;
+}) {
+  const completion = useCompleteActivity();
+  const [clientId, setClientId] = useState<string | null>(null);
+  const [celebration, setCelebration] = useState<{ open: boolean; achievements: TAchievement[] }>({
+    open: false,
+    achievements: [],
+  });
+  const [confirmation, setConfirmation] = useState(false);
+  const titleId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZMinutesForm, { error: () => MINUTES_MESSAGE }),
+    mode: 'onTouched',
+    defaultValues: { minutes: defaultMinutes },
+  });
+
+  const openDialog = () => {
+    completion.reset();
+    reset({ minutes: defaultMinutes });
+    setClientId(randomId());
+  };
+  const closeDialog = () => {
+    if (!completion.isPending) setClientId(null);
+  };
+
+  const submit = handleSubmit(({ minutes }) => {
+    if (clientId === null || completion.isPending) return;
+    completion.mutate(
+      { activityId, body: { minutes, clientId } },
+      {
+        onSuccess: (result) => {
+          setClientId(null);
+          if (result.newAchievements.length > 0) {
+            setCelebration({ open: true, achievements: result.newAchievements });
+          } else {
+            setConfirmation(true);
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <>
+      <Button variant="contained" color="success" startIcon={<TaskAltIcon />} onClick={openDialog}>
+        Mark as done
+      </Button>
+      <Dialog
+        open={clientId !== null}
+        onClose={closeDialog}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="xs"
+      >
+        <form noValidate onSubmit={submit}>
+          <DialogTitle id={titleId}>Mark as done</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 2 }}>
+              Well done! How many minutes did you spend on it together?
+            </DialogContentText>
+            {completion.isError && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {describeError(completion.error)}
+              </Alert>
+            )}
+            <TextField
+              {...register('minutes', { valueAsNumber: true })}
+              label="Minutes"
+              type="number"
+              required
+              fullWidth
+              autoFocus
+              error={errors.minutes !== undefined}
+              helperText={errors.minutes?.message}
+              slotProps={{ htmlInput: { min: 1, max: MAX_COMPLETION_MINUTES, step: 1 } }}
+            />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={closeDialog} disabled={completion.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" loading={completion.isPending}>
+              {completion.isError ? 'Try again' : 'Save'}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <CelebrationDialog
+        open={celebration.open}
+        achievements={celebration.achievements}
+        onClose={() => setCelebration((current) => ({ ...current, open: false }))}
+      />
+      <Snackbar
+        open={confirmation}
+        autoHideDuration={4000}
+        onClose={() => setConfirmation(false)}
+        message="Marked as done. Nice work!"
+      />
+    </>
+  );
+}

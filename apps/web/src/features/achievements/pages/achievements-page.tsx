@@ -1,0 +1,203 @@
+import {
+  ZAchievementCategory,
+  type TAchievement,
+  type TAchievementCategory,
+  type TFamilyStats,
+} from '@kkb/core/achievements/schema';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { PageError } from '../../../components/feedback/page-error';
+import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
+import { useAchievements } from '../api/get-achievements';
+import { useStats } from '../api/get-stats';
+import { AchievementCard, CATEGORY_LABELS } from '../components/achievement-card';
+import { formatDays, formatTimeTogether } from '../components/format';
+
+type CategoryFilter = TAchievementCategory | 'all';
+
+const STAT_GRID = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'repeat(2, minmax(0, 1fr))',
+    sm: 'repeat(3, minmax(0, 1fr))',
+    md: 'repeat(5, minmax(0, 1fr))',
+  },
+  listStyle: 'none',
+  m: 0,
+  p: 0,
+} as const;
+
+function statFigures(stats: TFamilyStats): { label: string; value: string }[] {
+  return [
+    { label: 'Current streak', value: formatDays(stats.currentStreak) },
+    { label: 'Longest streak', value: formatDays(stats.longestStreak) },
+    { label: 'Points', value: String(stats.totalPoints) },
+    { label: 'Time together', value: formatTimeTogether(stats.totalTimeSpent) },
+    { label: 'Activities', value: String(stats.totalActivities) },
+  ];
+}
+
+function StatsCards({ stats }: { stats: TFamilyStats | undefined }) {
+  if (stats === undefined) {
+    return (
+      <Box component="ul" aria-busy="true" aria-label="Loading stats" sx={STAT_GRID}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <Box component="li" key={index}>
+            <Card>
+              <CardContent>
+                <Skeleton variant="text" width="70%" />
+                <Skeleton variant="text" width="40%" sx={{ fontSize: '1.75rem' }} />
+              </CardContent>
+            </Card>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box sx={STAT_GRID}>
+      {statFigures(stats).map(({ label, value }) => (
+        // Each card is its own one-term list: a <dl> may only hold <div> groups one level deep.
+        <Card key={label} component="dl" sx={{ m: 0 }}>
+          <CardContent>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
+              {value}
+            </Typography>
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+function AchievementGrid({ achievements }: { achievements: TAchievement[] }) {
+  const [filter, setFilter] = useState<CategoryFilter>('all');
+  const shown = filter === 'all' ? achievements : achievements.filter((a) => a.category === filter);
+  const unlocked = achievements.filter((a) => a.isUnlocked).length;
+
+  return (
+    <Stack spacing={2}>
+      <Typography color="text.secondary">
+        {unlocked} of {achievements.length} unlocked
+      </Typography>
+      {unlocked === 0 && (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography sx={{ mb: 1.5 }}>
+              No achievements yet. Pick an activity, do it together, then press &lsquo;Mark as
+              done&rsquo; on its page to earn your first one.
+            </Typography>
+            <Button component={RouterLink} to="/browse" variant="contained">
+              Find an activity
+            </Button>
+          </CardContent>
+        </Card>
+      )}
+      <ToggleButtonGroup
+        value={filter}
+        exclusive
+        size="small"
+        aria-label="Show achievements of category"
+        // A click on the selected button would deselect it; keep one category always chosen.
+        onChange={(_, value: CategoryFilter | null) => value !== null && setFilter(value)}
+        sx={{
+          flexWrap: 'wrap',
+          // Filled, so the chosen category keeps AA contrast (primary on its pale tint does not).
+          '& .MuiToggleButton-root.Mui-selected': {
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            '&:hover': { bgcolor: 'primary.dark' },
+          },
+        }}
+      >
+        <ToggleButton value="all">All</ToggleButton>
+        {ZAchievementCategory.options.map((category) => (
+          <ToggleButton key={category} value={category}>
+            {CATEGORY_LABELS[category]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Box
+        component="ul"
+        aria-label="Achievements"
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
+        {shown.map((achievement) => (
+          <Box component="li" key={achievement.id}>
+            <AchievementCard achievement={achievement} />
+          </Box>
+        ))}
+      </Box>
+    </Stack>
+  );
+}
+
+/** `/achievements`: the family's stats and every achievement with its progress. */
+export function AchievementsPage() {
+  const stats = useStats();
+  const achievements = useAchievements();
+
+  if (stats.isError || achievements.isError) {
+    return (
+      <PageError
+        reset={() => {
+          if (stats.isError) void stats.refetch();
+          if (achievements.isError) void achievements.refetch();
+        }}
+      />
+    );
+  }
+
+  return (
+    <Stack spacing={4}>
+      <Box>
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+          Achievements
+        </Typography>
+        <Typography color="text.secondary">
+          Every activity you finish together counts towards your streak and badges.
+        </Typography>
+      </Box>
+      <Box component="section" aria-labelledby="achievements-stats-heading">
+        <Typography id="achievements-stats-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
+          Your family&apos;s stats
+        </Typography>
+        <StatsCards stats={stats.data} />
+      </Box>
+      <Box component="section" aria-labelledby="achievements-list-heading">
+        <Typography id="achievements-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
+          All achievements
+        </Typography>
+        {achievements.data === undefined ? (
+          <SkeletonGrid />
+        ) : (
+          <AchievementGrid achievements={achievements.data} />
+        )}
+      </Box>
+    </Stack>
+  );
+}

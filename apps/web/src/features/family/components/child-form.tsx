@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CHILD_MAX_AGE, CHILD_MIN_AGE, ZChildCreate } from '@kkb/core/family/schema';
+import Autocomplete from '@mui/material/Autocomplete';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** The fields a parent fills in for a child; the rules are core's. */
+export const ZChildFormValues = ZChildCreate.pick({ name: true, age: true, interests: true });
+export type ChildFormValues = z.output<typeof ZChildFormValues>;
+
+const SUGGESTED_INTERESTS = [
+  'art',
+  'building',
+  'dancing',
+  'drawing',
+  'music',
+  'nature',
+  'reading',
+  'science',
+  'sports',
+  'stories',
+];
+
+export const EMPTY_CHILD: ChildFormValues = { name: '', age: Number.NaN, interests: [] };
+
+/**
+ * A child's name, age and interests. The submit button lives with the caller (a dialog's actions
+ * or the wizard), tied to the form by `formId`.
+ */
+export function ChildForm({
+  formId,
+  defaultValues = EMPTY_CHILD,
+  onSubmit,
+  resetAfterSubmit = false,
+}: {
+  formId: string;
+  defaultValues?: ChildFormValues;
+  onSubmit: (values: ChildFormValues) => Promise<unknown>;
+  resetAfterSubmit?: boolean;
+}) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ZChildFormValues),
+    mode: 'onTouched',
+    defaultValues,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (resetAfterSubmit) reset(EMPTY_CHILD);
+    } catch {
+      // The caller shows the failure; the form keeps what was typed.
+    }
+  });
+
+  return (
+    <Stack component="form" id={formId} noValidate spacing={2} onSubmit={(e) => void submit(e)}>
+      <TextField
+        {...register('name')}
+        label="Child's name"
+        required
+        autoComplete="off"
+        error={errors.name !== undefined}
+        helperText={errors.name?.message}
+      />
+      <TextField
+        {...register('age', { valueAsNumber: true })}
+        label="Age"
+        type="number"
+        required
+        slotProps={{ htmlInput: { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE, step: 1 } }}
+        error={errors.age !== undefined}
+        helperText={errors.age?.message ?? `In years, ${CHILD_MIN_AGE} to ${CHILD_MAX_AGE}`}
+      />
+      <Controller
+        control={control}
+        name="interests"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            multiple
+            freeSolo
+            autoSelect
+            options={SUGGESTED_INTERESTS}
+            value={field.value ?? []}
+            onChange={(_event, interests) =>
+              field.onChange(
+                [...new Set(interests.map((interest) => interest.trim()))].filter(Boolean),
+              )
+            }
+            onBlur={field.onBlur}
+            renderValue={(interests, getItemProps) =>
+              interests.map((interest, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <Chip key={key} label={interest} size="small" {...itemProps} />;
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Interests"
+                error={fieldState.error !== undefined}
+                helperText={
+                  fieldState.error?.message ?? 'Pick or type interests; press Enter after each'
+                }
+              />
+            )}
+          />
+        )}
+      />
+    </Stack>
+  );
+}

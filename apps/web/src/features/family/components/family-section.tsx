@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZFamilyInfoFields, ZProfileUpdate, type TFamilyProfile } from '@kkb/core/family/schema';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { describeError } from '../../../lib/api-client';
+import { useUpdateProfile } from '../api/update-profile';
+import { useUploadImage } from '../api/upload-image';
+import { useFeedback } from './feedback';
+import { ImageUploadButton } from './image-upload-button';
+import { ProfileSection } from './profile-section';
+
+const ZFamilyValues = z.object({
+  familyName: ZFamilyInfoFields.shape.familyName,
+  displayName: ZProfileUpdate.shape.displayName.unwrap(),
+});
+
+/** Where the family photo is stored; a new upload replaces the last one. */
+const FAMILY_PHOTO_PATH = 'family/photo';
+
+/** Family name, the name the app greets, and the family photo. */
+export function FamilySection({ profile }: { profile: TFamilyProfile }) {
+  const notify = useFeedback();
+  const saveProfile = useUpdateProfile();
+  const upload = useUploadImage();
+  const [preview, setPreview] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isDirty },
+    reset,
+  } = useForm({
+    resolver: zodResolver(ZFamilyValues),
+    mode: 'onTouched',
+    defaultValues: {
+      familyName: profile.familyInfo.familyName,
+      displayName: profile.displayName,
+    },
+  });
+
+  useEffect(
+    () => () => {
+      if (preview !== null) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const save = handleSubmit(async ({ familyName, displayName }) => {
+    try {
+      const saved = await saveProfile.mutateAsync({ displayName, familyInfo: { familyName } });
+      reset({ familyName: saved.familyInfo.familyName, displayName: saved.displayName });
+      notify('Family details saved');
+    } catch (error) {
+      notify(describeError(error), 'error');
+    }
+  });
+
+  const changePhoto = async (file: File) => {
+    setPreview(URL.createObjectURL(file));
+    try {
+      const stored = await upload.mutateAsync({ path: FAMILY_PHOTO_PATH, file });
+      await saveProfile.mutateAsync({ photoURL: stored.url });
+      notify('Family photo saved');
+    } catch (error) {
+      notify(describeError(error), 'error');
+    } finally {
+      setPreview(null);
+    }
+  };
+
+  return (
+    <ProfileSection title="Family">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={3}
+        sx={{ alignItems: 'center', mb: 3 }}
+      >
+        <Avatar
+          src={preview ?? profile.photoURL}
+          alt="Family photo"
+          sx={{ width: 96, height: 96 }}
+        />
+        <ImageUploadButton
+          label="Upload family photo"
+          loading={upload.isPending}
+          onFile={(file) => void changePhoto(file)}
+        />
+      </Stack>
+      <Stack component="form" noValidate spacing={2} onSubmit={(e) => void save(e)}>
+        <TextField
+          {...register('familyName')}
+          label="Family name"
+          required
+          error={errors.familyName !== undefined}
+          helperText={errors.familyName?.message}
+        />
+        <TextField
+          {...register('displayName')}
+          label="Display name"
+          required
+          autoComplete="name"
+          error={errors.displayName !== undefined}
+          helperText={errors.displayName?.message ?? 'How the app greets you'}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!isDirty}
+          loading={saveProfile.isPending && !upload.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          Save family
+        </Button>
+      </Stack>
+    </ProfileSection>
+  );
+}

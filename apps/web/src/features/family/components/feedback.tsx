@@ -1,0 +1,54 @@
+import Alert, { type AlertColor } from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+
+type Notify = (message: string, severity?: AlertColor) => void;
+
+const FeedbackContext = createContext<Notify | null>(null);
+
+interface Message {
+  key: number;
+  text: string;
+  severity: AlertColor;
+}
+
+/** One snackbar for a page's success and error messages; a new message replaces the last. */
+export function FeedbackProvider({ children }: { children: ReactNode }) {
+  const [message, setMessage] = useState<Message | null>(null);
+  const [open, setOpen] = useState(false);
+  const notify = useCallback<Notify>((text, severity = 'success') => {
+    setMessage({ key: Date.now(), text, severity });
+    setOpen(true);
+  }, []);
+  return (
+    <FeedbackContext value={notify}>
+      {children}
+      <Snackbar
+        key={message?.key}
+        open={open}
+        autoHideDuration={message?.severity === 'error' ? null : 5000}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway') setOpen(false);
+        }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 80, md: 24 } }}
+      >
+        <Alert
+          severity={message?.severity ?? 'success'}
+          variant="filled"
+          onClose={() => setOpen(false)}
+          sx={{ width: '100%' }}
+        >
+          {message?.text}
+        </Alert>
+      </Snackbar>
+    </FeedbackContext>
+  );
+}
+
+/** Shows a short message in the page's snackbar; only inside `FeedbackProvider`. */
+export function useFeedback(): Notify {
+  const notify = useContext(FeedbackContext);
+  if (notify === null) throw new Error('useFeedback must be used inside FeedbackProvider');
+  return notify;
+}

@@ -1,0 +1,158 @@
+import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, getAccessToken, startSession } from '../../../lib/api-client';
+import { createQueryClient } from '../../../lib/query-client';
+import { completeProfile, tokenSet } from '../../../test/auth-fixtures';
+import { renderWithShell } from '../../../test/render';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { ProfilePage } from './profile-page';
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+});
+
+afterEach(() => clearSession());
+
+function withSecondChild(profile: TFamilyProfile): TFamilyProfile {
+  const [first] = profile.familyInfo.children as [TChild];
+  const second: TChild = { ...first, id: 'child-2', name: 'Eli', age: 9, ageRange: [9, 11] };
+  return { ...profile, familyInfo: { ...profile.familyInfo, children: [first, second] } };
+}
+
+function renderProfile(profile: TFamilyProfile) {
+  server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+  renderWithShell(
+    <QueryClientProvider client={createQueryClient()}>
+      <Routes>
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/login" element={<p>Login page</p>} />
+      </Routes>
+    </QueryClientProvider>,
+    { route: '/profile' },
+  );
+  return userEvent.setup();
+}
+
+describe('ProfilePage', { timeout: 20_000 }, () => {
+  it('shows every section, with the children and their ages', async () => {
+    renderProfile(withSecondChild(completeProfile()));
+    for (const title of [
+      'Family',
+      'Children',
+      'Location & timezone',
+      'Preferences',
+      'Appearance',
+      'Account',
+    ]) {
+      expect(await screen.findByRole('heading', { name: title, level: 2 })).toBeVisible();
+    }
+    const children = screen.getByRole('list', { name: 'Children' });
+    expect(within(children).getAllByRole('listitem')).toHaveLength(2);
+    expect(children).toHaveTextContent('NoaAge 5');
+    expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Haifa');
+  });
+
+  it('removes a child only after the confirmation, by id', async () => {
+    const user = renderProfile(withSecondChild(completeProfile()));
+    server.on('DELETE /api/v1/children/child-2', () => new Response(null, { status: 204 }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Eli' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Eli?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requestsTo('DELETE /api/v1/children/child-2')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Eli' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove Eli?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    await waitFor(() =>
+      expect(server.requestsTo('DELETE /api/v1/children/child-2')).toHaveLength(1),
+    );
+    expect(await screen.findByText('Eli removed')).toBeVisible();
+  });
+
+  it('§4 the only child cannot be removed, so the profile stays complete', async () => {
+    renderProfile(completeProfile());
+    expect(await screen.findByRole('button', { name: 'Edit Noa' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Remove Noa' })).toBeNull();
+  });
+
+  it('edits a child in a dialog with a PATCH of the fields', async () => {
+    const user = renderProfile(completeProfile());
+    const child = completeProfile().familyInfo.children[0];
+    server.on('PATCH /api/v1/children/child-1', () => jsonResponse(200, { ...child, age: 6 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Noa' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Noa' });
+    const age = within(dialog).getByRole('spinbutton', { name: /^Age/ });
+    await user.clear(age);
+    await user.type(age, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(server.requestsTo('PATCH /api/v1/children/child-1')[0]?.body).toEqual({
+        name: 'Noa',
+        age: 6,
+        interests: [],
+      }),
+    );
+    expect(await screen.findByText('Noa saved')).toBeVisible();
+  });
+
+  it('a refused age stays in the dialog with core’s message', async () => {
+    const user = renderProfile(completeProfile());
+    await user.click(await screen.findByRole('button', { name: 'Edit Noa' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Noa' });
+    const age = within(dialog).getByRole('spinbutton', { name: /^Age/ });
+    await user.clear(age);
+    await user.type(age, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Age must be a whole number from 0 to 17'),
+    ).toBeVisible();
+    expect(server.requestsTo('PATCH /api/v1/children/child-1')).toHaveLength(0);
+  });
+
+  it('a family photo is uploaded, then its address saved as photoURL', async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile());
+    server.on('PUT /api/v1/files/family/photo', () =>
+      jsonResponse(201, { path: 'family/photo', url: '/api/v1/files/download/abc' }),
+    );
+    server.on('PUT /api/v1/profile', () =>
+      jsonResponse(200, { ...completeProfile(), photoURL: '/api/v1/files/download/abc' }),
+    );
+    const photo = new File([new Uint8Array([0x89, 0x50])], 'p.png', { type: 'image/png' });
+    URL.createObjectURL = () => 'blob:preview';
+    URL.revokeObjectURL = () => undefined;
+    await user.upload(await screen.findByLabelText('Upload family photo'), photo);
+
+    expect(await screen.findByText('Family photo saved')).toBeVisible();
+    expect(server.requestsTo('PUT /api/v1/profile')[0]?.body).toEqual({
+      photoURL: '/api/v1/files/download/abc',
+    });
+    expect(screen.getByRole('img', { name: 'Family photo' })).toHaveAttribute(
+      'src',
+      '/api/v1/files/download/abc',
+    );
+  });
+
+  it('signs out of all devices after confirming, then shows /login', async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile());
+    server.on('POST /api/v1/auth/logout-all', () => new Response(null, { status: 204 }));
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all devices' }));
+    await user.click(screen.getByRole('button', { name: 'Sign out everywhere' }));
+
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(server.requestsTo('POST /api/v1/auth/logout-all')).toHaveLength(1);
+    expect(getAccessToken()).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageError } from '../../../components/feedback/page-error';
+import { useProfile } from '../api/get-profile';
+import { AccountSection } from '../components/account-section';
+import { AppearanceSection } from '../components/appearance-section';
+import { ChildrenSection } from '../components/children-section';
+import { FamilySection } from '../components/family-section';
+import { FeedbackProvider } from '../components/feedback';
+import { LocationSection } from '../components/location-section';
+import { PreferencesSection } from '../components/preferences-section';
+
+/** `/profile`: everything the wizard asked, plus preferences, appearance and the account. */
+export function ProfilePage() {
+  const profile = useProfile();
+  return (
+    <FeedbackProvider>
+      <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
+        <Typography component="h1" variant="h4">
+          Profile Settings
+        </Typography>
+        {profile.isPending && (
+          <Stack role="status" spacing={3} aria-label="Loading your profile">
+            <Skeleton variant="rounded" height={240} />
+            <Skeleton variant="rounded" height={240} />
+          </Stack>
+        )}
+        {(profile.isError || profile.data === null) && (
+          <PageError reset={() => void profile.refetch()} />
+        )}
+        {profile.data != null && (
+          <>
+            <FamilySection profile={profile.data} />
+            <ChildrenSection childList={profile.data.familyInfo.children} />
+            <LocationSection profile={profile.data} />
+            <PreferencesSection preferences={profile.data.preferences} />
+            <AppearanceSection />
+            <AccountSection />
+          </>
+        )}
+      </Stack>
+    </FeedbackProvider>
+  );
+}
