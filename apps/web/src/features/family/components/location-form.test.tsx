@@ -66,7 +66,7 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     );
   });
 
-  it('§9 a refused position falls back to 32.08 N, 34.8 E and says so', async () => {
+  it('§9 a refused position names the fallback 32.08 N, 34.8 E; the typed city decides the weather', async () => {
     stubGeolocation((_success, failure) =>
       failure({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
     );
@@ -81,7 +81,7 @@ describe('LocationForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(
         expect.objectContaining({
-          location: { city: 'Tel Aviv', state: '', country: '', lat: 32.08, lon: 34.8 },
+          location: { city: 'Tel Aviv', state: '', country: '', lat: null, lon: null },
         }),
       ),
     );

@@ -90,9 +90,11 @@ export function LocationForm({
 
   const submit = handleSubmit(async (values) => {
     // A saved position belongs to the saved city: a family that moved gets no stale weather.
+    // The fallback position is not saved either: the server finds the typed city's weather and
+    // only falls back to that position when it cannot.
     const moved = values.city.trim() !== defaultValues.city.trim();
     const coordinates =
-      'coordinates' in position && !(position.status === 'saved' && moved)
+      position.status === 'granted' || (position.status === 'saved' && !moved)
         ? position.coordinates
         : null;
     try {
@@ -123,8 +125,9 @@ export function LocationForm({
         )}
         {position.status === 'fallback' && (
           <Alert severity="warning">
-            We couldn&apos;t read your location, so the weather uses the default position (
-            {formatCoordinates(position.coordinates)}). Type your city below.
+            We couldn&apos;t read your location. Type your city below and we&apos;ll find its
+            weather; if we can&apos;t, the default position (
+            {formatCoordinates(position.coordinates)}) is used.
           </Alert>
         )}
         {position.status === 'saved' && (
