@@ -1,0 +1,18 @@
+import type { TActivityInput } from '@kkb/core/activities/activity-input';
+import { ZActivity, type TActivity } from '@kkb/core/activities/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+/** `POST /activities`: adds one of the family's own activities. */
+export function createActivity(input: TActivityInput): Promise<TActivity> {
+  return apiPost('/api/v1/activities', input, ZActivity);
+}
+
+export function useCreateActivity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createActivity,
+    // Lists, recommendations and the own list all include the new activity.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activities'] }),
+  });
+}

@@ -1,0 +1,54 @@
+import { ZActivityList, type TActivityList } from '@kkb/core/activities/query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** The filters and window of `GET /activities`, as query-string values (empty ones are left out). */
+export interface ActivityListParams {
+  skip?: number;
+  limit?: number;
+  category?: string;
+  difficulty?: string;
+  location?: string;
+  ageMin?: number;
+  ageMax?: number;
+  weather?: string;
+  energyLevel?: string;
+  search?: string;
+}
+
+/** `?a=1&b=x` of the params that carry a value. */
+export function toQueryString(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** `GET /activities`: built-in and own activities, filtered (spec §5) and paged. */
+export function getActivities(
+  params: ActivityListParams,
+  signal?: AbortSignal,
+): Promise<TActivityList> {
+  return apiGet(`/api/v1/activities${toQueryString(params)}`, ZActivityList, { signal });
+}
+
+export function getActivitiesQueryOptions(params: ActivityListParams) {
+  return queryOptions({
+    queryKey: ['activities', 'list', params],
+    queryFn: ({ signal }) => getActivities(params, signal),
+  });
+}
+
+/**
+ * One page of activities (nothing is asked while `params` is undefined); the previous page stays
+ * on screen while the next one loads.
+ */
+export function useActivities(params: ActivityListParams | undefined) {
+  return useQuery({
+    ...getActivitiesQueryOptions(params ?? {}),
+    enabled: params !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}

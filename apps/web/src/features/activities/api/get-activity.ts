@@ -1,0 +1,19 @@
+import { ZActivity, type TActivity } from '@kkb/core/activities/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** `GET /activities/{id}`: one activity, built-in or the family's own (404 "Activity not found"). */
+export function getActivity(id: string, signal?: AbortSignal): Promise<TActivity> {
+  return apiGet(`/api/v1/activities/${encodeURIComponent(id)}`, ZActivity, { signal });
+}
+
+export function getActivityQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['activities', 'detail', id],
+    queryFn: ({ signal }) => getActivity(id, signal),
+  });
+}
+
+export function useActivity(id: string) {
+  return useQuery(getActivityQueryOptions(id));
+}

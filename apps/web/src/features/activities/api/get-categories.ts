@@ -1,0 +1,25 @@
+import { ZCategory, type TCategory } from '@kkb/core/activities/schema';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet } from '../../../lib/api-client';
+
+const ZCategoryList = z.object({ categories: z.array(ZCategory) });
+
+/** `GET /activities/categories`: the five built-in categories. */
+export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
+  const { categories } = await apiGet('/api/v1/activities/categories', ZCategoryList, { signal });
+  return categories;
+}
+
+export function getCategoriesQueryOptions() {
+  return queryOptions({
+    queryKey: ['activities', 'categories'],
+    queryFn: ({ signal }) => getCategories(signal),
+    // The categories are part of the catalogue: they change only with a new release.
+    staleTime: Infinity,
+  });
+}
+
+export function useCategories() {
+  return useQuery(getCategoriesQueryOptions());
+}

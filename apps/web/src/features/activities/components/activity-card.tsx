@@ -1,0 +1,127 @@
+import type { TActivity } from '@kkb/core/activities/schema';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import ChildCareIcon from '@mui/icons-material/ChildCare';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { categoryName, formatAgeRange, formatDuration, LOCATION_LABELS } from './activity-labels';
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'text.secondary' }}>
+      {icon}
+      <Typography variant="body2" component="span">
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * One activity in a grid: title (the link to its page), category, duration, age range and
+ * place; `children` adds more, such as the reasons of a recommendation.
+ */
+export function ActivityCard({
+  activity,
+  headingLevel = 'h2',
+  children,
+}: {
+  activity: TActivity;
+  headingLevel?: 'h2' | 'h3';
+  children?: ReactNode;
+}) {
+  return (
+    <Card
+      component="article"
+      variant="outlined"
+      sx={{
+        position: 'relative',
+        height: '100%',
+        transition: 'box-shadow 150ms',
+        '&:hover': { boxShadow: 3 },
+        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' },
+      }}
+    >
+      <CardContent>
+        <Chip
+          label={categoryName(activity.category)}
+          size="small"
+          color="primary"
+          variant="outlined"
+          sx={{ mb: 1 }}
+        />
+        <Typography variant="h6" component={headingLevel} gutterBottom>
+          {/* The title is the link; its ::after stretches over the card so all of it is clickable. */}
+          <Link
+            component={RouterLink}
+            to={`/activity/${encodeURIComponent(activity.id)}`}
+            underline="hover"
+            color="inherit"
+            sx={{
+              '&::after': { content: '""', position: 'absolute', inset: 0 },
+              '&:focus-visible': { outline: 'none' },
+            }}
+          >
+            {activity.title}
+          </Link>
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            mb: 1.5,
+          }}
+        >
+          {activity.description}
+        </Typography>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}>
+          <Fact icon={<AccessTimeIcon fontSize="small" aria-hidden="true" />}>
+            {formatDuration(activity.duration)}
+          </Fact>
+          <Fact icon={<ChildCareIcon fontSize="small" aria-hidden="true" />}>
+            {formatAgeRange(activity.ageRange)}
+          </Fact>
+          <Fact icon={<PlaceIcon fontSize="small" aria-hidden="true" />}>
+            {LOCATION_LABELS[activity.location]}
+          </Fact>
+        </Stack>
+        {children !== undefined && <Box sx={{ mt: 1.5 }}>{children}</Box>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The grid of activity cards: 1 column on phones, 2 on small screens, 3 from md (spec §2). */
+export function ActivityGrid({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={label}
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+        },
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

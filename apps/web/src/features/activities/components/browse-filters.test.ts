@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { browseStateFrom, hasFilters, withFilter } from './browse-filters';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('browse URL ↔ GET /activities params', () => {
+  it('§5 every filter and the search come from the URL; the page sets skip', () => {
+    const state = browseStateFrom(
+      params(
+        'search=paint&category=creative-arts&difficulty=easy&location=indoor&ageMin=3&ageMax=6&weather=rainy&energyLevel=low&page=3',
+      ),
+    );
+    expect(state).toEqual({
+      valid: true,
+      page: 3,
+      params: {
+        search: 'paint',
+        category: 'creative-arts',
+        difficulty: 'easy',
+        location: 'indoor',
+        ageMin: 3,
+        ageMax: 6,
+        weather: 'rainy',
+        energyLevel: 'Low',
+        skip: 100,
+      },
+    });
+  });
+
+  it('an empty URL is page 1 of everything; odd pages read as 1', () => {
+    expect(browseStateFrom(params(''))).toEqual({ valid: true, page: 1, params: { skip: 0 } });
+    expect(browseStateFrom(params('page=-2')).page).toBe(1);
+    expect(browseStateFrom(params('page=abc')).page).toBe(1);
+  });
+
+  it('reversed ages are explained instead of sent (core ZActivityQuery rule)', () => {
+    expect(browseStateFrom(params('ageMin=8&ageMax=4'))).toEqual({
+      valid: false,
+      page: 1,
+      message: 'The youngest age must not be above the oldest age.',
+    });
+  });
+
+  it('an unknown value in a hand-edited link is refused', () => {
+    const state = browseStateFrom(params('difficulty=extreme'));
+    expect(state.valid).toBe(false);
+  });
+
+  it('changing a filter goes back to page 1; an empty value removes it', () => {
+    const next = withFilter(params('category=nature&page=2'), 'difficulty', 'hard');
+    expect(next.toString()).toBe('category=nature&difficulty=hard');
+    expect(withFilter(next, 'category', '').toString()).toBe('difficulty=hard');
+  });
+
+  it('knows when any filter is set', () => {
+    expect(hasFilters(params('page=2'))).toBe(false);
+    expect(hasFilters(params('search=kite'))).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
+import { makeActivity } from '@kkb/core/activities/test-activity';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { BrowsePage, FALLBACK_NOTICE, SEARCH_DEBOUNCE_MS } from './browse-page';
+import { queriesTo, renderPage } from './render-page.test-utils';
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+});
+
+function listOf(count: number, total = count) {
+  return {
+    activities: Array.from({ length: count }, (_, i) => makeActivity({ id: `a-${i}` })),
+    total,
+    skip: 0,
+    limit: 50,
+  };
+}
+
+describe('/browse', () => {
+  it('§8 a failed load shows the five fallback activities with a notice', async () => {
+    server.on('GET /api/v1/activities', () =>
+      jsonResponse(503, { detail: 'down', code: 'SERVICE_UNAVAILABLE' }),
+    );
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse' });
+    expect(await screen.findByText(FALLBACK_NOTICE, {}, { timeout: 10_000 })).toBeVisible();
+    const grid = screen.getByRole('list', { name: 'Favourite activities' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(FALLBACK_ACTIVITIES.length);
+    expect(within(grid).getByRole('link', { name: FALLBACK_ACTIVITIES[0]!.title })).toBeVisible();
+  });
+
+  it('filters from a shared link are sent and shown; paging says "Page X of Y"', async () => {
+    server.on('GET /api/v1/activities', () => jsonResponse(200, listOf(50, 120)));
+    renderPage(<BrowsePage />, {
+      path: '/browse',
+      url: '/browse?category=nature&search=leaf&page=2',
+    });
+    expect(await screen.findByText('Page 2 of 3')).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search activities' })).toHaveValue('leaf');
+    expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Nature');
+    expect(queriesTo(server.fetch, '/api/v1/activities')).toContain(
+      '?category=nature&search=leaf&skip=50',
+    );
+    expect(screen.getByText('120 activities found')).toBeInTheDocument();
+  });
+
+  it('the search waits for a pause in typing, then goes into the URL', async () => {
+    server.on('GET /api/v1/activities', () => jsonResponse(200, listOf(1)));
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse?difficulty=easy' });
+    await screen.findByText('1 activity found');
+    vi.useFakeTimers();
+    const box = screen.getByRole('searchbox', { name: 'Search activities' });
+    fireEvent.change(box, { target: { value: 'kit' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    fireEvent.change(box, { target: { value: 'kite' } });
+    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 50));
+    expect(screen.getByTestId('current-url')).toHaveTextContent('/browse?difficulty=easy');
+    act(() => vi.advanceTimersByTime(50));
+    expect(screen.getByTestId('current-url')).toHaveTextContent(
+      '/browse?difficulty=easy&search=kite',
+    );
+    vi.useRealTimers();
+    await screen.findByText('1 activity found');
+    expect(queriesTo(server.fetch, '/api/v1/activities')).toContain(
+      '?difficulty=easy&search=kite&skip=0',
+    );
+    expect(queriesTo(server.fetch, '/api/v1/activities')).not.toContain(
+      '?difficulty=easy&search=kit&skip=0',
+    );
+  });
+
+  it('reversed ages are explained and not sent', async () => {
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse?ageMin=9&ageMax=3' });
+    expect(
+      await screen.findByText('The youngest age must not be above the oldest age.'),
+    ).toBeVisible();
+    expect(server.requestsTo('GET /api/v1/activities')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,285 @@
+import { CATEGORIES } from '@kkb/core/activities/categories';
+import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
+import { ZWeatherCondition } from '@kkb/core/activities/schema';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
+import { useActivities } from '../api/get-activities';
+import { useCategories } from '../api/get-categories';
+import { ActivityCard, ActivityGrid } from '../components/activity-card';
+import { DIFFICULTY_LABELS, LOCATION_LABELS, WEATHER_LABELS } from '../components/activity-labels';
+import {
+  browseStateFrom,
+  hasFilters,
+  withFilter,
+  type FilterKey,
+} from '../components/browse-filters';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 300;
+export const FALLBACK_NOTICE =
+  "We couldn't load activities right now, so here are a few favourites to get you going.";
+
+const AGES = Array.from({ length: 18 }, (_, age) => String(age));
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+const DIFFICULTY_OPTIONS: Option[] = Object.entries(DIFFICULTY_LABELS).map(([value, label]) => ({
+  value,
+  label,
+}));
+const LOCATION_OPTIONS: Option[] = Object.entries(LOCATION_LABELS).map(([value, label]) => ({
+  value,
+  label: value === 'both' ? 'Both' : label,
+}));
+const WEATHER_OPTIONS: Option[] = ZWeatherCondition.options.map((value) => ({
+  value,
+  label: WEATHER_LABELS[value],
+}));
+const ENERGY_OPTIONS: Option[] = ['Low', 'Medium', 'High'].map((value) => ({
+  value,
+  label: value,
+}));
+const AGE_OPTIONS: Option[] = AGES.map((age) => ({ value: age, label: age }));
+
+/** One filter as a select; "Any" clears it. */
+function FilterSelect({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: Option[];
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: 140, flex: { xs: '1 1 140px', md: '0 0 auto' } }}
+    >
+      <MenuItem value="">Any</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** `/browse`: every filter and the search, kept in the URL; pages; the fallback set on failure. */
+export function BrowsePage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = browseStateFrom(searchParams);
+  const activities = useActivities(state.valid ? state.params : undefined);
+  const categories = useCategories();
+  const categoryOptions: Option[] = (categories.data ?? CATEGORIES).map((c) => ({
+    value: c.id,
+    label: c.name,
+  }));
+
+  const urlSearch = searchParams.get('search') ?? '';
+  const [searchText, setSearchText] = useState(urlSearch);
+  // Back/forward or a shared link changes the URL: the box follows it (unless it was this box).
+  const [syncedUrlSearch, setSyncedUrlSearch] = useState(urlSearch);
+  if (urlSearch !== syncedUrlSearch) {
+    setSyncedUrlSearch(urlSearch);
+    if (urlSearch !== searchText.trim()) setSearchText(urlSearch);
+  }
+  useEffect(() => {
+    if (searchText.trim() === urlSearch) return;
+    const timer = setTimeout(() => {
+      setSearchParams((current) => withFilter(current, 'search', searchText.trim()), {
+        replace: true,
+      });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, urlSearch, setSearchParams]);
+
+  const setFilter = (key: FilterKey, value: string) => {
+    setSearchParams((current) => withFilter(current, key, value));
+  };
+
+  let results;
+  if (!state.valid) {
+    results = <Alert severity="warning">{state.message}</Alert>;
+  } else if (activities.data !== undefined) {
+    const { total, limit } = activities.data;
+    const pageCount = Math.max(1, Math.ceil(total / limit));
+    results =
+      total === 0 ? (
+        <Alert severity="info">
+          No activities match these filters. Try a shorter search or clear a filter.
+        </Alert>
+      ) : (
+        <>
+          <ActivityGrid label="Activities">
+            {activities.data.activities.map((activity) => (
+              <li key={activity.id}>
+                <ActivityCard activity={activity} />
+              </li>
+            ))}
+          </ActivityGrid>
+          {pageCount > 1 && (
+            <Stack spacing={1} sx={{ alignItems: 'center', mt: 3 }}>
+              <Typography>
+                Page {state.page} of {pageCount}
+              </Typography>
+              <Pagination
+                count={pageCount}
+                page={Math.min(state.page, pageCount)}
+                onChange={(_event, page) => {
+                  setSearchParams((current) => {
+                    const next = new URLSearchParams(current);
+                    if (page === 1) next.delete('page');
+                    else next.set('page', String(page));
+                    return next;
+                  });
+                  window.scrollTo({ top: 0 });
+                }}
+                color="primary"
+              />
+            </Stack>
+          )}
+        </>
+      );
+  } else if (activities.isError) {
+    results = (
+      <Stack spacing={2}>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" onClick={() => void activities.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          {FALLBACK_NOTICE}
+        </Alert>
+        <ActivityGrid label="Favourite activities">
+          {FALLBACK_ACTIVITIES.map((activity) => (
+            <li key={activity.id}>
+              <ActivityCard activity={activity} />
+            </li>
+          ))}
+        </ActivityGrid>
+      </Stack>
+    );
+  } else {
+    results = <SkeletonGrid />;
+  }
+
+  const total = state.valid ? activities.data?.total : undefined;
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h4" component="h1">
+          Browse Activities
+        </Typography>
+        <Typography color="text.secondary">
+          Find something to play by age, place, weather and energy.
+        </Typography>
+      </div>
+      <Box
+        component="form"
+        role="search"
+        aria-label="Filter activities"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Stack spacing={2}>
+          <TextField
+            type="search"
+            label="Search activities"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden="true" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+            <FilterSelect
+              label="Category"
+              options={categoryOptions}
+              value={searchParams.get('category') ?? ''}
+              onChange={(value) => setFilter('category', value)}
+            />
+            <FilterSelect
+              label="Difficulty"
+              options={DIFFICULTY_OPTIONS}
+              value={searchParams.get('difficulty') ?? ''}
+              onChange={(value) => setFilter('difficulty', value)}
+            />
+            <FilterSelect
+              label="Location"
+              options={LOCATION_OPTIONS}
+              value={searchParams.get('location') ?? ''}
+              onChange={(value) => setFilter('location', value)}
+            />
+            <FilterSelect
+              label="Youngest age"
+              options={AGE_OPTIONS}
+              value={searchParams.get('ageMin') ?? ''}
+              onChange={(value) => setFilter('ageMin', value)}
+            />
+            <FilterSelect
+              label="Oldest age"
+              options={AGE_OPTIONS}
+              value={searchParams.get('ageMax') ?? ''}
+              onChange={(value) => setFilter('ageMax', value)}
+            />
+            <FilterSelect
+              label="Weather"
+              options={WEATHER_OPTIONS}
+              value={searchParams.get('weather') ?? ''}
+              onChange={(value) => setFilter('weather', value)}
+            />
+            <FilterSelect
+              label="Energy"
+              options={ENERGY_OPTIONS}
+              value={searchParams.get('energyLevel') ?? ''}
+              onChange={(value) => setFilter('energyLevel', value)}
+            />
+            {hasFilters(searchParams) && (
+              <Button
+                onClick={() => setSearchParams(new URLSearchParams())}
+                sx={{ color: 'primary.dark' }}
+              >
+                Clear filters
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+      <Typography role="status" color="text.secondary">
+        {total === undefined ? '' : `${total} ${total === 1 ? 'activity' : 'activities'} found`}
+      </Typography>
+      {results}
+    </Stack>
+  );
+}

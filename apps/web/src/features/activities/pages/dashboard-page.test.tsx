@@ -1,0 +1,126 @@
+import type { TRecommendationsResponse } from '@kkb/core/activities/recommend';
+import { makeActivity } from '@kkb/core/activities/test-activity';
+import type { TWeather } from '@kkb/core/weather/schema';
+import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { completeProfile } from '../../../test/auth-fixtures';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { DashboardPage } from './dashboard-page';
+import { queriesTo, renderPage } from './render-page.test-utils';
+
+let server: FakeFetch;
+
+const NOW = '2026-01-05T10:00:00.000Z';
+
+function weather(overrides: Partial<TWeather> = {}): TWeather {
+  return { ...fixedTelAvivWeather('metric', 'fixed', NOW), source: 'open-meteo', ...overrides };
+}
+
+function recommendations(w: TWeather): TRecommendationsResponse {
+  return {
+    recommendations: Array.from({ length: 6 }, (_, i) => ({
+      activity: makeActivity({ id: `a-${i}`, title: `Idea ${i}` }),
+      score: 80 - i,
+      reasons: ['Just right for age 5.5', 'Fits your 30 minutes'],
+    })),
+    weather: w,
+    basis: {
+      age: 5.5,
+      childId: null,
+      timeAvailable: 30,
+      location: 'both',
+      energyLevel: null,
+      weather: w.condition,
+    },
+  };
+}
+
+function profileWithTwoChildren() {
+  const profile = completeProfile();
+  const [noa] = profile.familyInfo.children;
+  return {
+    ...profile,
+    familyInfo: {
+      ...profile.familyInfo,
+      familyName: 'The Parkers',
+      timezone: 'UTC',
+      children: [noa!, { ...noa!, id: 'child-2', name: 'Leo', age: 7, ageRange: [7, 9] }],
+    },
+    preferences: { ...profile.preferences, units: 'imperial' as const },
+  };
+}
+
+beforeEach(() => {
+  server = installFakeFetch();
+  server.on('GET /api/v1/profile', () => jsonResponse(200, profileWithTwoChildren()));
+});
+
+const open = () => renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard' });
+
+describe('/dashboard', () => {
+  it('greets the family, shows the weather in their units and six recommendations', async () => {
+    const sunny = weather({ temperature: 22, description: 'Clear sky' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
+    open();
+    expect(
+      await screen.findByRole('heading', {
+        level: 1,
+        name: /^Good (morning|afternoon|evening), The Parkers$/,
+      }),
+    ).toBeVisible();
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(6);
+    expect(within(grid).getAllByText('Just right for age 5.5')).toHaveLength(6);
+    // Read in °C, shown in the family's units (spec §9).
+    expect(screen.getByText('72°F')).toBeVisible();
+    expect(screen.getByText('Clear sky')).toBeVisible();
+    expect(queriesTo(server.fetch, '/api/v1/weather')).toEqual(['?units=metric']);
+  });
+
+  it('§9 rain: the recommendations are asked for indoors', async () => {
+    const rainy = weather({ condition: 'rainy', description: 'Slight rain' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, rainy));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(rainy)));
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=indoor',
+    ]);
+    expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('the quick controls and the child picker ask again', async () => {
+    const cloudy = weather({ condition: 'cloudy' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, cloudy));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(cloudy)));
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '60 min' }));
+    await user.click(screen.getByRole('button', { name: 'High' }));
+    await user.click(screen.getByRole('button', { name: 'Outdoor' }));
+    await user.click(screen.getByRole('combobox', { name: "Who's playing?" }));
+    await user.click(await screen.findByRole('option', { name: 'Leo (7)' }));
+    await waitFor(() =>
+      expect(queriesTo(server.fetch, '/api/v1/recommendations')).toContain(
+        '?timeAvailable=60&location=outdoor&energyLevel=high&childId=child-2',
+      ),
+    );
+  });
+
+  it('a failed weather reading still gives recommendations, with the family preference', async () => {
+    server.on('GET /api/v1/weather', () =>
+      jsonResponse(400, { detail: 'bad', code: 'VALIDATION_ERROR' }),
+    );
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(weather())));
+    open();
+    expect(await screen.findByText('The weather could not be loaded.')).toBeVisible();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=both',
+    ]);
+  });
+});

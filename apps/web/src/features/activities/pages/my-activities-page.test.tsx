@@ -1,0 +1,101 @@
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { makeActivity } from '@kkb/core/activities/test-activity';
+import type { TUserActivity } from '@kkb/core/activities/user-activity';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { MyActivitiesPage } from './my-activities-page';
+import { renderPage } from './render-page.test-utils';
+
+let server: FakeFetch;
+
+const [firstBuiltIn, secondBuiltIn] = BUILT_IN_ACTIVITIES;
+const own = makeActivity({ id: 'own-abc', title: 'Pirate Map' });
+
+function mark(activityId: string, status: TUserActivity['status']): TUserActivity {
+  const now = '2026-01-05T10:00:00.000Z';
+  return {
+    id: `r-${activityId}`,
+    userId: 'user-1',
+    activityId,
+    status,
+    completedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+beforeEach(() => {
+  server = installFakeFetch();
+  const all = [...BUILT_IN_ACTIVITIES, own];
+  server.on('GET /api/v1/activities', () =>
+    jsonResponse(200, { activities: all, total: all.length, skip: 0, limit: 100 }),
+  );
+  const records = [mark(firstBuiltIn!.id, 'favorite'), mark(secondBuiltIn!.id, 'tried')];
+  server.on('GET /api/v1/user-activities', () =>
+    jsonResponse(200, { userActivities: records, total: 2, skip: 0, limit: 100 }),
+  );
+});
+
+const open = (url = '/my-activities') =>
+  renderPage(<MyActivitiesPage />, { path: '/my-activities', url });
+
+describe('/my-activities', () => {
+  it('lists favourites and, on its tab, tried activities', async () => {
+    open();
+    const favourites = await screen.findByRole('list', { name: 'Favourite activities' });
+    expect(within(favourites).getAllByRole('article')).toHaveLength(1);
+    expect(within(favourites).getByRole('link', { name: firstBuiltIn!.title })).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tried' }));
+    const tried = await screen.findByRole('list', { name: 'Tried activities' });
+    expect(within(tried).getByRole('link', { name: secondBuiltIn!.title })).toBeVisible();
+  });
+
+  it("our activities: only the family's own, created through the form", async () => {
+    server.on('POST /api/v1/activities', (request) =>
+      jsonResponse(201, { ...(request.body as object), id: 'own-new' }),
+    );
+    open('/my-activities?tab=own');
+    const list = await screen.findByRole('list', { name: 'Our activities' });
+    expect(within(list).getAllByRole('article')).toHaveLength(1);
+    expect(within(list).getByRole('link', { name: 'Pirate Map' })).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New activity' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New activity' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create activity' }));
+    expect(await within(dialog).findAllByText('This is required')).toHaveLength(2);
+    expect(server.requestsTo('POST /api/v1/activities')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Sock Puppets');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Make puppets.');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'What you need' }),
+      'Old socks{Enter}{Enter}Buttons',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Create activity' }));
+    await waitFor(() => expect(server.requestsTo('POST /api/v1/activities')).toHaveLength(1));
+    expect(server.requestsTo('POST /api/v1/activities')[0]?.body).toMatchObject({
+      title: 'Sock Puppets',
+      description: 'Make puppets.',
+      materials: ['Old socks', 'Buttons'],
+      instructions: [],
+      weather: ['any'],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('deleting asks first, then DELETEs', async () => {
+    server.on('DELETE /api/v1/activities/own-abc', () => new Response(null, { status: 204 }));
+    open('/my-activities?tab=own');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Pirate Map' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this activity?' });
+    expect(server.requestsTo('DELETE /api/v1/activities/own-abc')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(server.requestsTo('DELETE /api/v1/activities/own-abc')).toHaveLength(1),
+    );
+  });
+});
