@@ -108,7 +108,7 @@ describe('§9 recommendations', () => {
       ageRange: [4, 8],
       duration: 30,
       location: 'outdoor',
-      weather: ['rainy'],
+      weather: ['sunny'],
       difficulty: 'hard',
       category: 'nature',
     });
@@ -117,7 +117,7 @@ describe('§9 recommendations', () => {
       children: [child('a', 6, { favoriteTypes: ['Nature'] })],
       timeAvailable: 30,
       location: 'outdoor',
-      weather: 'rainy',
+      weather: 'sunny',
       energyLevel: 'high',
       favoriteActivityIds: ['perfect'],
       triedActivityIds: ['perfect'],
@@ -127,7 +127,7 @@ describe('§9 recommendations', () => {
       'Just right for age 6',
       'Fits your 30 minutes',
       'Great outdoors',
-      'Good for rainy days',
+      'Good for sunny days',
       'Suits high energy',
       'You like Nature',
       'One of your favourites',
@@ -210,6 +210,25 @@ describe('§9 recommendation properties', () => {
       triedActivityIds: r.tried.map((i) => `a${i}`),
     }));
 
+  it('§9 rain maps to indoor: outdoor-only activities are not eligible, "both" ones are', () => {
+    const input: RecommendationInput = {
+      activities: [
+        makeActivity({ id: 'puddles', location: 'outdoor', weather: ['rainy'] }),
+        makeActivity({ id: 'fort', location: 'indoor' }),
+        makeActivity({ id: 'bubbles', location: 'both' }),
+      ],
+      children: [child('c1', 6)],
+      weather: 'rainy',
+    };
+    const ids = (i: RecommendationInput) =>
+      recommendActivities(i).recommendations.map((r) => r.activity.id);
+    expect(ids(input)).not.toContain('puddles');
+    expect(ids(input)).toEqual(expect.arrayContaining(['fort', 'bubbles']));
+    expect(ids({ ...input, weather: 'stormy' })).not.toContain('puddles');
+    expect(ids({ ...input, weather: 'sunny' })).toContain('puddles');
+    expect(ids({ ...input, weather: null })).toContain('puddles');
+  });
+
   it('§9 never more than 6, all eligible, sorted by score, deterministic', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
@@ -220,6 +239,7 @@ describe('§9 recommendation properties', () => {
           for (const r of recommendations) {
             expect(r.activity.ageRange[0]).toBeLessThanOrEqual(age);
             expect(r.activity.ageRange[1]).toBeGreaterThanOrEqual(age);
+            if (input.weather === 'rainy') expect(r.activity.location).not.toBe('outdoor');
             expect(r.score).toBeGreaterThanOrEqual(0);
             expect(r.score).toBeLessThanOrEqual(115);
           }

@@ -2,8 +2,11 @@
  * Scored recommendations (spec §9; DESIGN `GET /recommendations`).
  *
  * Target age A: the average age of the children, or the age of the one child the parent picked.
- * Eligible: only activities whose age range [min, max] includes A (min <= A <= max). Without
- * children nothing is scored: the first 6 activities come back in their order with score 0.
+ * Eligible: only activities whose age range [min, max] includes A (min <= A <= max), and that can
+ * be played in the weather: §9 maps rain to indoor, so in rain an outdoor-only activity is not
+ * eligible (activities marked 'both' move inside); storms rule outdoors out the same way, for
+ * safety. Without children nothing is scored: the first 6 activities come back in their order
+ * with score 0.
  *
  * Score = age + time + location + weather + energy + category + favourite + tried, each
  * component within [0, max], the total rounded to one decimal:
@@ -50,6 +53,17 @@ import {
 } from './schema.ts';
 
 export const RECOMMENDATION_COUNT = 6;
+
+/** Weather in which outdoor-only activities are not recommended (§9: rainy gives indoor). */
+const OUTDOORS_RULED_OUT: ReadonlySet<TWeatherCondition> = new Set(['rainy', 'stormy']);
+
+/** Whether the activity can be played in this weather at all (see "Eligible" above). */
+export function playableInWeather(
+  location: TActivityLocation,
+  weather: TWeatherCondition | null | undefined,
+): boolean {
+  return !(location === 'outdoor' && weather != null && OUTDOORS_RULED_OUT.has(weather));
+}
 export const DEFAULT_TIME_AVAILABLE = 30;
 
 export const SCORE_MAX = {
@@ -274,7 +288,12 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
   };
   const scored = input.activities
     .map((activity, index) => ({ activity, index }))
-    .filter(({ activity: { ageRange } }) => ageRange[0] <= age && age <= ageRange[1])
+    .filter(
+      ({ activity }) =>
+        activity.ageRange[0] <= age &&
+        age <= activity.ageRange[1] &&
+        playableInWeather(activity.location, weather),
+    )
     .map(({ activity, index }) => ({ activity, index, ...score(activity, context) }));
   // Array.prototype.sort is stable, so equal scores keep the candidates' order.
   scored.sort((a, b) => b.score - a.score || a.index - b.index);
