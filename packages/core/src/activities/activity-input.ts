@@ -4,6 +4,13 @@ import { ZActivity } from './schema.ts';
 /** Own activities are kept small enough to list and search quickly. */
 export const MAX_OWN_ACTIVITIES = 500;
 
+/** A family's own activities have ids with this prefix, so they never collide with built-in ones. */
+export const OWN_ACTIVITY_ID_PREFIX = 'own-';
+
+export function isOwnActivityId(activityId: string): boolean {
+  return activityId.startsWith(OWN_ACTIVITY_ID_PREFIX);
+}
+
 /**
  * Body of `POST /activities` and `PUT /activities/{id}`: a family's own activity, every field of
  * an activity except `id` (the server gives it). The lists a parent may not bother with default to

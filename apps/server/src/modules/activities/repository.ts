@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
-import type { TActivityInput } from '@kkb/core/activities/activity-input';
+import { OWN_ACTIVITY_ID_PREFIX, type TActivityInput } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
@@ -23,9 +23,8 @@ export function isBuiltInActivityId(activityId: string): boolean {
   return BUILT_IN_BY_ID.has(activityId);
 }
 
-/** Own ids start with 'own-' so they never collide with built-in ones. */
 export function newOwnActivityId(): string {
-  return `own-${randomBytes(12).toString('base64url')}`;
+  return `${OWN_ACTIVITY_ID_PREFIX}${randomBytes(12).toString('base64url')}`;
 }
 
 function toActivity(row: Selectable<CustomActivitiesTable>): TActivity {

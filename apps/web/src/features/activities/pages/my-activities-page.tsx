@@ -1,4 +1,4 @@
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { isOwnActivityId } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { TUserActivityStatus } from '@kkb/core/activities/user-activity';
 import AddIcon from '@mui/icons-material/Add';
@@ -26,8 +26,6 @@ const TABS = [
   { value: 'own', label: 'Our activities' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
-
-const builtInIds = new Set(BUILT_IN_ACTIVITIES.map((activity) => activity.id));
 
 function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -81,7 +79,7 @@ function MarkedList({
 function OwnList({ activities }: { activities: readonly TActivity[] }) {
   const [editing, setEditing] = useState<TActivity | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TActivity | null>(null);
-  const own = activities.filter((activity) => !builtInIds.has(activity.id));
+  const own = activities.filter((activity) => isOwnActivityId(activity.id));
   return (
     <Stack spacing={2}>
       <Button
