@@ -18,12 +18,29 @@ declare module 'fastify' {
   }
 }
 
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokens(secret: string): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // A token's signature is checked once: the same string stays valid until its exp, and access
+  // tokens are never revoked before that (refresh tokens are). Oldest entries go first.
+  const verified = new Map<string, { userId: string; expiresAtMs: number }>();
   const verify = async (token: string): Promise<string> => {
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return known.userId;
+      verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string') throw new AppError(401, 'AUTHENTICATION_REQUIRED');
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        throw new AppError(401, 'AUTHENTICATION_REQUIRED');
+      }
+      if (verified.size >= VERIFIED_CACHE_SIZE) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+      verified.set(token, { userId: payload.sub, expiresAtMs: payload.exp * 1000 });
       return payload.sub;
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED');
