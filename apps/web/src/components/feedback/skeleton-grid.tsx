@@ -2,27 +2,12 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
+import { CardGrid } from '../layout/card-grid';
 
 /** Placeholder cards while a list loads (spec §2, §9: 6 cards, 3 columns; 1 on xs, 2 on sm). */
 export function SkeletonGrid({ count = 6, columns = 3 }: { count?: number; columns?: number }) {
   return (
-    <Box
-      component="ul"
-      aria-busy="true"
-      aria-label="Loading"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          md: `repeat(${columns}, minmax(0, 1fr))`,
-        },
-      }}
-    >
+    <CardGrid label="Loading" columns={columns} busy>
       {Array.from({ length: count }, (_, index) => (
         <Box component="li" key={index}>
           <Card>
@@ -35,6 +20,6 @@ export function SkeletonGrid({ count = 6, columns = 3 }: { count?: number; colum
           </Card>
         </Box>
       ))}
-    </Box>
+    </CardGrid>
   );
 }

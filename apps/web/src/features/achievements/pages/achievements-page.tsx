@@ -21,6 +21,7 @@ import { useAchievements } from '../api/get-achievements';
 import { useStats } from '../api/get-stats';
 import { AchievementCard, CATEGORY_LABELS } from '../components/achievement-card';
 import { formatDays, formatTimeTogether } from '../components/format';
+import { CardGrid } from '../../../components/layout/card-grid';
 
 type CategoryFilter = TAchievementCategory | 'all';
 
@@ -130,28 +131,13 @@ function AchievementGrid({ achievements }: { achievements: TAchievement[] }) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Box
-        component="ul"
-        aria-label="Achievements"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
+      <CardGrid label="Achievements">
         {shown.map((achievement) => (
           <Box component="li" key={achievement.id}>
             <AchievementCard achievement={achievement} />
           </Box>
         ))}
-      </Box>
+      </CardGrid>
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { categoryName, formatAgeRange, formatDuration, LOCATION_LABELS } from './activity-labels';
+import { CardGrid } from '../../../components/layout/card-grid';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -104,24 +105,5 @@ export function ActivityCard({
 
 /** The grid of activity cards: 1 column on phones, 2 on small screens, 3 from md (spec §2). */
 export function ActivityGrid({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box
-      component="ul"
-      aria-label={label}
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: {
-          xs: '1fr',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          md: 'repeat(3, minmax(0, 1fr))',
-        },
-      }}
-    >
-      {children}
-    </Box>
-  );
+  return <CardGrid label={label}>{children}</CardGrid>;
 }
