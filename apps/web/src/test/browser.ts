@@ -5,14 +5,8 @@ import { vi } from 'vitest';
  * Makes `window.matchMedia` answer width queries (min-width / max-width in px) as a viewport of
  * `width` pixels would; every other feature query is false. jsdom has no matchMedia.
  */
-export function mockViewportWidth(width: number): void {
-  const matches = (query: string) => {
-    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
-    if (conditions.length === 0) return false;
-    return conditions.every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    );
-  };
+/** Stubs `window.matchMedia` (jsdom has none) with `matches` deciding each media query. */
+export function stubMatchMedia(matches: (query: string) => boolean): void {
   vi.stubGlobal(
     'matchMedia',
     (query: string): MediaQueryList =>
@@ -27,6 +21,20 @@ export function mockViewportWidth(width: number): void {
         dispatchEvent: () => false,
       }) as MediaQueryList,
   );
+}
+
+/**
+ * Makes `window.matchMedia` answer width queries (min-width / max-width in px) as a viewport of
+ * `width` pixels would; every other feature query is false.
+ */
+export function mockViewportWidth(width: number): void {
+  stubMatchMedia((query) => {
+    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
+    if (conditions.length === 0) return false;
+    return conditions.every(([, kind, px]) =>
+      kind === 'min' ? width >= Number(px) : width <= Number(px),
+    );
+  });
 }
 
 /** Sets what `navigator.onLine` answers, without an event. */

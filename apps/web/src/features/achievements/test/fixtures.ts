@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
 import type { TAchievement, TCompletionResult, TFamilyStats } from '@kkb/core/achievements/schema';
+import { stubMatchMedia } from '../../../test/browser';
 
 const NOW = '2026-01-05T10:00:00.000Z';
 
@@ -64,18 +64,5 @@ export function completionResult(newAchievements: TAchievement[]): TCompletionRe
 
 /** Makes `window.matchMedia` answer `prefers-reduced-motion: reduce` with `reduce`. */
 export function stubReducedMotion(reduce: boolean): void {
-  vi.stubGlobal(
-    'matchMedia',
-    (query: string): MediaQueryList =>
-      ({
-        media: query,
-        matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  stubMatchMedia((query) => reduce && query.includes('prefers-reduced-motion: reduce'));
 }
