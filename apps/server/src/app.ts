@@ -30,6 +30,7 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
+import { registerDataVersions } from './plugins/data-versions.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -88,6 +89,8 @@ export async function buildApp(
     'accessTokens',
     createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
   );
+  // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
+  app.decorateRequest('userId', '');
   app.decorate(
     'mailer',
     createMailer({
@@ -101,6 +104,7 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
+  registerDataVersions(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,7 +1,11 @@
 import { ZActivityInput } from '@kkb/core/activities/activity-input';
 import { CATEGORIES } from '@kkb/core/activities/categories';
 import { ZActivityList, ZActivityQuery } from '@kkb/core/activities/query';
-import { ZRecommendationQuery, ZRecommendationsResponse } from '@kkb/core/activities/recommend';
+import {
+  ZRecommendationQuery,
+  ZRecommendationsResponse,
+  type TRecommendationsResponse,
+} from '@kkb/core/activities/recommend';
 import { ZActivity, ZCategory } from '@kkb/core/activities/schema';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +18,7 @@ import {
   removeOwnActivity,
   replaceOwnActivity,
 } from './service.ts';
+import { createRecommendationsCache, recommendationsCacheKey } from './recommendations-cache.ts';
 
 const tags = ['activities'];
 const security = [{ bearer: [] }];
@@ -25,6 +30,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app;
   const onRequest = app.accessTokens.authenticate;
   const now = () => new Date().toISOString();
+  const recommendationsCache = createRecommendationsCache();
 
   app.get(
     '/activities',
@@ -141,6 +147,27 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRecommendationsResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => recommendForUser(database.db, app.weather, request.userId, request.query),
+    async (request, reply) => {
+      const key = recommendationsCacheKey(
+        request.userId,
+        app.dataVersions.current(request.userId),
+        request.query,
+      );
+      let body = recommendationsCache.get(key);
+      if (body === undefined) {
+        const answer = await recommendForUser(
+          database.db,
+          app.weather,
+          request.userId,
+          request.query,
+        );
+        // Serialized here, through the response schema, so that a hit skips that work.
+        body = JSON.stringify(ZRecommendationsResponse.parse(answer));
+        recommendationsCache.set(key, body);
+      }
+      // Fastify sends a string as it is; it already is this route's 200 schema, serialized.
+      const serialized = body as unknown as TRecommendationsResponse;
+      return reply.type('application/json; charset=utf-8').send(serialized);
+    },
   );
 };
