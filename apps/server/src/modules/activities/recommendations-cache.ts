@@ -1,3 +1,5 @@
+import { ExpiringCache } from '../../lib/expiring-cache.ts';
+
 /** How long a family's recommendations answer is reused while nothing of theirs changes. */
 export const RECOMMENDATIONS_CACHE_MS = 30_000;
 const MAX_ENTRIES = 5_000;
@@ -7,26 +9,12 @@ const MAX_ENTRIES = 5_000;
  * (see plugins/data-versions.ts) changes with every write of the family, so a hit is always
  * computed from their current data; the short life bounds how old its weather can be.
  */
-export function createRecommendationsCache(now: () => number = Date.now) {
-  const entries = new Map<string, { body: string; expiresAt: number }>();
-  return {
-    get(key: string): string | undefined {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return entry.body;
-    },
-    set(key: string, body: string): void {
-      if (entries.size >= MAX_ENTRIES) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      entries.set(key, { body, expiresAt: now() + RECOMMENDATIONS_CACHE_MS });
-    },
-  };
+export function createRecommendationsCache(now?: () => number): ExpiringCache<string> {
+  return new ExpiringCache<string>({
+    maxEntries: MAX_ENTRIES,
+    ttlMs: RECOMMENDATIONS_CACHE_MS,
+    now,
+  });
 }
 
 export function recommendationsCacheKey(

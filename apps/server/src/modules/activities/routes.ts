@@ -153,18 +153,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         app.dataVersions.current(request.userId),
         request.query,
       );
-      let body = recommendationsCache.get(key);
-      if (body === undefined) {
-        const answer = await recommendForUser(
-          database.db,
-          app.weather,
-          request.userId,
-          request.query,
-        );
-        // Serialized here, through the response schema, so that a hit skips that work.
-        body = JSON.stringify(ZRecommendationsResponse.parse(answer));
-        recommendationsCache.set(key, body);
-      }
+      // Serialized once, through the response schema, so that a hit skips that work too.
+      const body = await recommendationsCache.get(key, async () =>
+        JSON.stringify(
+          ZRecommendationsResponse.parse(
+            await recommendForUser(database.db, app.weather, request.userId, request.query),
+          ),
+        ),
+      );
       // Fastify sends a string as it is; it already is this route's 200 schema, serialized.
       const serialized = body as unknown as TRecommendationsResponse;
       return reply.type('application/json; charset=utf-8').send(serialized);

@@ -7,6 +7,7 @@ import {
 } from '@kkb/core/weather/weather';
 import type { TUnits, TWeather } from '@kkb/core/weather/schema';
 import type { AppConfig } from '../../config.ts';
+import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import {
   fetchCurrentWeather,
   geocodeCity,
@@ -38,40 +39,6 @@ export interface WeatherServiceOptions {
   timeoutMs?: number;
   now?: () => number;
   log?: WeatherLogger;
-}
-
-interface CacheEntry<T> {
-  value: Promise<T | undefined>;
-  expiresAt: number;
-}
-
-/** A size-capped expiring cache whose entries are promises, so concurrent misses share one call. */
-class ExpiringCache<T> {
-  private readonly entries = new Map<string, CacheEntry<T>>();
-  private readonly maxEntries: number;
-  private readonly now: () => number;
-
-  constructor(maxEntries: number, now: () => number) {
-    this.maxEntries = maxEntries;
-    this.now = now;
-  }
-
-  get(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
-    const cached = this.entries.get(key);
-    if (cached && cached.expiresAt > this.now()) return cached.value;
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first key is the oldest entry.
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    const entry: CacheEntry<T> = { value: load(), expiresAt: this.now() + WEATHER_CACHE_MS };
-    this.entries.set(key, entry);
-    void entry.value.then((value) => {
-      if (value === undefined) entry.expiresAt = this.now() + WEATHER_FAILURE_BACKOFF_MS;
-    });
-    return entry.value;
-  }
 }
 
 function toWeather(reading: MetricReading, place: GeocodedPlace, units: TUnits): TWeather {
@@ -114,8 +81,16 @@ export function createWeatherService(
     geocodingUrl: config.geocodingUrl,
     timeoutMs: options.timeoutMs ?? OPEN_METEO_TIMEOUT_MS,
   };
-  const readings = new ExpiringCache<MetricReading>(WEATHER_CACHE_MAX_ENTRIES, now);
-  const places = new ExpiringCache<GeocodedPlace>(WEATHER_CACHE_MAX_ENTRIES, now);
+  // A failed call settles as undefined (see guarded): its fallback is kept only briefly.
+  const cacheOptions = {
+    maxEntries: WEATHER_CACHE_MAX_ENTRIES,
+    ttlMs: WEATHER_CACHE_MS,
+    ttlAfterLoad: (value: unknown) =>
+      value === undefined ? WEATHER_FAILURE_BACKOFF_MS : undefined,
+    now,
+  };
+  const readings = new ExpiringCache<MetricReading | undefined>(cacheOptions);
+  const places = new ExpiringCache<GeocodedPlace | undefined>(cacheOptions);
   const guarded = async <T>(what: string, call: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await call();
