@@ -27,7 +27,7 @@ import { OAuthClient, type OAuthProfile } from './oauth.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './rate-limit.ts';
 import * as repo from './repository.ts';
-import { hashToken, randomToken } from './secrets.ts';
+import { hashToken, randomToken } from '../../lib/random-tokens.ts';
 
 const MINUTE_MS = 60_000;
 const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;

@@ -9,6 +9,7 @@ import {
 } from '@kkb/core/family/files';
 import type { Database } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { randomToken } from '../../lib/random-tokens.ts';
 import {
   deleteFileByPath,
   findFileByPath,
@@ -71,7 +72,7 @@ export async function storeFile(
   if (!contentType) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
   const directory = userDirectory(dataDir, userId);
   const storageName = await writeNewVersion(directory, bytes);
-  const downloadToken = randomBytes(32).toString('base64url');
+  const downloadToken = randomToken();
   let previous: string | undefined;
   let created: boolean;
   try {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 
-/** A bearer secret for links and refresh tokens: 32 random bytes, base64url. */
+/** A bearer secret (links, refresh tokens, download addresses): 32 random bytes, base64url. */
 export const randomToken = (): string => crypto.randomBytes(32).toString('base64url');
 
 /** What is stored instead of a token: its SHA-256 (enough for 256-bit random secrets). */
