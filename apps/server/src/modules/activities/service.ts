@@ -1,5 +1,5 @@
 import { MAX_OWN_ACTIVITIES, type TActivityInput } from '@kkb/core/activities/activity-input';
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { filterActivities, paginate } from '@kkb/core/activities/filter';
 import type { TActivityList, TActivityQuery } from '@kkb/core/activities/query';
 import {

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ACTIVITIES } from './catalogue.ts';
-import { CATEGORIES } from './categories.ts';
-import { FALLBACK_ACTIVITIES } from './fallback.ts';
-import { CATEGORY_IDS, ZActivity, ZActivityLocation, ZCategory, ZEnergyLevel } from './schema.ts';
+import { BUILT_IN_ACTIVITIES } from './index.ts';
+import { CATEGORIES } from '../src/activities/categories.ts';
+import { FALLBACK_ACTIVITIES } from '../src/activities/fallback.ts';
+import {
+  CATEGORY_IDS,
+  ZActivity,
+  ZActivityLocation,
+  ZCategory,
+  ZEnergyLevel,
+} from '../src/activities/schema.ts';
 
 describe('§3 catalogue stays valid', () => {
   it('§3 every built-in and fallback activity parses with ZActivity', () => {
