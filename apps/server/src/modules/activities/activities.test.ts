@@ -61,6 +61,20 @@ describe('activities API', () => {
     expect(bad.json().code).toBe('VALIDATION_ERROR');
   });
 
+  it('filters by season and by needing no materials', async () => {
+    const spring = await get('/activities?season=spring&limit=100');
+    expect(spring.statusCode).toBe(200);
+    expect(spring.json().total).toBe(
+      BUILT_IN_ACTIVITIES.filter((a) => !a.seasons || a.seasons.includes('spring')).length,
+    );
+    const bare = await get('/activities?noMaterials=true&limit=100');
+    for (const a of bare.json().activities) expect(a.materials).toEqual([]);
+    expect(bare.json().total).toBe(
+      BUILT_IN_ACTIVITIES.filter((a) => a.materials.length === 0).length,
+    );
+    expect((await get('/activities?season=monsoon')).statusCode).toBe(400);
+  });
+
   it('§5 filters by category, location (both included), ages, weather and search', async () => {
     const res = await get(
       '/activities?category=nature&location=outdoor&ageMin=6&ageMax=6&weather=sunny&limit=100',
