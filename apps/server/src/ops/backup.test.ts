@@ -73,7 +73,7 @@ describe.skipIf(testDatabaseKind === 'postgres')('backup and restore (SQLite)', 
 
     const restoredDir = path.join(work, 'restored');
     await restoreBackup({ dataDir: restoredDir, archivePath: archive });
-    const database = createDatabase({ dataDir: restoredDir });
+    const database = createDatabase({ dataDir: restoredDir, databaseUrl: undefined });
     const config = loadConfig({ DATA_DIR: restoredDir, JWT_SECRET, WEATHER_PROVIDER: 'fixed' });
     const restored = await buildApp(config, { database, logger: false });
     try {
