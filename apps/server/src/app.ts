@@ -31,6 +31,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -104,6 +105,7 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerDataVersions(app);
 
   await app.register(helmet, {
