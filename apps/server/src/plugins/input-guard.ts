@@ -43,7 +43,7 @@ export function registerInputGuard(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body, (error, value) => {
+    parseJson(request, body.toString(), (error, value) => {
       if (error) {
         done(error, undefined);
         return;
