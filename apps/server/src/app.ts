@@ -88,7 +88,21 @@ export async function buildApp(
   app.decorate('appVersion', appVersion);
   app.decorate(
     'accessTokens',
-    createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
+    createAccessTokens(
+      resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret),
+      async (userId) => {
+        const row = await database.db
+          .selectFrom('users')
+          .select(['isActive', 'tokensValidAfter'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!row || row.isActive !== 1) return undefined;
+        return {
+          tokensValidAfterMs:
+            row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
+        };
+      },
+    ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');

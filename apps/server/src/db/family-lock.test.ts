@@ -170,3 +170,71 @@ describe('concurrent writes of one family', () => {
     expect(onDisk).toEqual([row.storageName]);
   });
 });
+
+describe('a correctly signed token of a deleted user (issue 8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const deleteUser = (userId: string) =>
+    t.app.database.db.deleteFrom('users').where('id', '=', userId).execute();
+
+  it('answers 401 on reads and writes', async () => {
+    const user = await createUser(t.app);
+    await deleteUser(user.userId);
+    for (const [method, url] of [
+      ['GET', '/api/v1/progress'],
+      ['PUT', '/api/v1/progress'],
+      ['POST', '/api/v1/children'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: user.authHeader,
+        ...(method !== 'GET' && { payload: { name: 'Mia', age: 4 } }),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().code).toBe('AUTHENTICATION_REQUIRED');
+    }
+  });
+
+  it('answers 401 on writes even while another process still holds its standing', async () => {
+    const user = await createUser(t.app);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/progress',
+      headers: user.authHeader,
+    });
+    expect(read.statusCode).toBe(200);
+    // Deleted behind this process's back: its cached standing still says the user exists.
+    await deleteUser(user.userId);
+    const writes = [
+      { method: 'PUT' as const, url: '/api/v1/progress', payload: { level: 1 } },
+      { method: 'POST' as const, url: '/api/v1/children', payload: { name: 'Mia', age: 4 } },
+      { method: 'POST' as const, url: '/api/v1/activities', payload: ownActivity },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/activities/cardboard-box-castle/complete',
+        payload: {},
+      },
+      {
+        method: 'PUT' as const,
+        url: '/api/v1/user-activities/cardboard-box-castle',
+        payload: { status: 'favorite' },
+      },
+    ];
+    for (const { method, url, payload } of writes) {
+      const res = await t.app.inject({ method, url, headers: user.authHeader, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const upload = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/files/a.png',
+      headers: { ...user.authHeader, 'content-type': 'image/png' },
+      payload: PNG,
+    });
+    expect(upload.statusCode).toBe(401);
+  });
+});

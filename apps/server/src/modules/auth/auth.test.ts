@@ -362,7 +362,7 @@ describe('auth: registration, login, sessions', () => {
       expect((await refresh(t.app, second.refresh_token)).statusCode).toBe(401);
     });
 
-    it('logout-all (bearer) ends every sign-in of the user', async () => {
+    it('logout-all (bearer) ends every sign-in of the user, access tokens included', async () => {
       const { email } = await registerUser(t.app);
       const phone = await login(t.app, email);
       const laptop = await login(t.app, email);
@@ -372,6 +372,21 @@ describe('auth: registration, login, sessions', () => {
       expect(res.statusCode).toBe(204);
       expect((await refresh(t.app, phone.refresh_token)).statusCode).toBe(401);
       expect((await refresh(t.app, laptop.refresh_token)).statusCode).toBe(401);
+      for (const tokens of [phone, laptop]) {
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: bearer(tokens.access_token),
+        });
+        expect(me.statusCode).toBe(401);
+      }
+      const again = await login(t.app, email);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(again.access_token),
+      });
+      expect(me.statusCode).toBe(200);
     });
   });
 
@@ -387,6 +402,12 @@ describe('auth: registration, login, sessions', () => {
       );
       expect(res.statusCode).toBe(204);
       expect((await refresh(t.app, tokens.refresh_token)).statusCode).toBe(401);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(tokens.access_token),
+      });
+      expect(me.statusCode).toBe(401);
       expect((await post('/login', { email, password: STRONG_PASSWORD })).statusCode).toBe(401);
       expect((await post('/login', { email, password: newPassword })).statusCode).toBe(200);
     });

@@ -54,6 +54,12 @@ function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
     expect(confirmed.statusCode).toBe(204);
 
     expect((await refresh(app, before.refresh_token)).statusCode).toBe(401);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${before.access_token}` },
+    });
+    expect(me.statusCode).toBe(401);
     expect((await post('/login', { email, password: STRONG_PASSWORD })).statusCode).toBe(401);
     expect((await post('/login', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
 

@@ -121,6 +121,7 @@ export class AuthService {
       createdAt: nowIso,
       updatedAt: nowIso,
       lastLoginAt: null,
+      tokensValidAfter: null,
     };
     const verificationToken = randomToken();
     try {
@@ -241,8 +242,14 @@ export class AuthService {
     if (row) await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
   }
 
+  /** Ends every sign-in: refresh tokens are revoked and access tokens issued so far refused. */
   async logoutAll(userId: string): Promise<void> {
-    await repo.revokeUserRefreshTokens(this.#db, userId, this.#nowIso());
+    const nowIso = this.#nowIso();
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+      await repo.updateUser(trx, userId, { tokensValidAfter: new Date().toISOString() });
+    });
+    this.#accessTokens.forgetUser(userId);
   }
 
   async changePassword(
@@ -420,6 +427,7 @@ export class AuthService {
         createdAt: nowIso,
         updatedAt: nowIso,
         lastLoginAt: null,
+        tokensValidAfter: null,
       };
       await repo.insertUser(trx, user);
       await createDefaultProfile(
@@ -491,9 +499,16 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const nowIso = this.#nowIso();
     await this.#db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, { ...extra, passwordHash, updatedAt: nowIso });
+      await repo.updateUser(trx, userId, {
+        ...extra,
+        passwordHash,
+        updatedAt: nowIso,
+        // The access tokens' own clock (real time), not the injectable one of sessions.
+        tokensValidAfter: new Date().toISOString(),
+      });
       await repo.revokeUserRefreshTokens(trx, userId, nowIso);
     });
+    this.#accessTokens.forgetUser(userId);
   }
 
   async #assertNotCommon(password: string, field: string): Promise<void> {
