@@ -14,7 +14,7 @@ import type { DB } from './schema.ts';
  * A family whose user no longer exists (a signed token outliving its account) is signed out: 401.
  */
 export function inFamilyTransaction<T>(
-  database: Database,
+  database: Pick<Database, 'db' | 'kind'>,
   userId: string,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
