@@ -33,6 +33,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -89,7 +90,21 @@ export async function buildApp(
   app.decorate('appVersion', appVersion);
   app.decorate(
     'accessTokens',
-    createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
+    createAccessTokens(
+      resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret),
+      async (userId) => {
+        const row = await database.db
+          .selectFrom('users')
+          .select(['isActive', 'tokensValidAfter'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!row || row.isActive !== 1) return undefined;
+        return {
+          tokensValidAfterMs:
+            row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
+        };
+      },
+    ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');
@@ -106,6 +121,7 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerDataVersions(app);
 
   await app.register(helmet, {

@@ -9,6 +9,7 @@ import {
 } from '@kkb/core/activities/recommend';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
@@ -66,7 +67,7 @@ export async function createOwnActivity(
   input: TActivityInput,
   nowIso: string,
 ): Promise<TActivity> {
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     if ((await countOwnActivities(trx, userId)) >= MAX_OWN_ACTIVITIES) {
       throw new AppError(
         400,
@@ -98,7 +99,7 @@ export async function removeOwnActivity(
   activityId: string,
 ): Promise<void> {
   if (isBuiltInActivityId(activityId)) throw builtInForbidden();
-  await database.db.transaction().execute(async (trx) => {
+  await inFamilyTransaction(database, userId, async (trx) => {
     if (!(await deleteOwnActivity(trx, userId, activityId))) throw activityNotFound();
     await deleteRecordsOfActivity(trx, userId, activityId);
   });
