@@ -9,8 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import Skeleton from '@mui/material/Skeleton';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { InlineError } from '../../../components/feedback/inline-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { StreakPointsCard } from '../../achievements/components/streak-points-card';
@@ -19,6 +20,7 @@ import { useRecommendations } from '../api/get-recommendations';
 import { useWeather } from '../api/get-weather';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
+import { choicesFrom, withChoice, type DashboardChoiceKey } from '../components/dashboard-choices';
 import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
@@ -44,15 +46,16 @@ const EVERYONE = 'everyone';
 export function DashboardPage() {
   const { data: profile } = useProfile();
   const weather = useWeather();
-  const [childId, setChildId] = useState(EVERYONE);
-  const [chosenTime, setChosenTime] = useState<number | null>(null);
-  const [chosenLocation, setChosenLocation] = useState<TActivityLocation | null>(null);
-  const [energyLevel, setEnergyLevel] = useState<TRecommendationEnergy | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choices = choicesFrom(searchParams);
+  const choose = (key: DashboardChoiceKey, value: string | number | null) =>
+    setSearchParams((current) => withChoice(current, key, value), { replace: true });
 
   const children = profile?.familyInfo.children ?? [];
   const units = profile?.preferences.units ?? 'imperial';
   const defaults = profile?.preferences.defaultFilters;
-  const timeAvailable = chosenTime ?? defaults?.timeAvailable ?? 30;
+  const timeAvailable = choices.timeAvailable ?? defaults?.timeAvailable ?? 30;
+  const { energyLevel } = choices;
   const timeChoices = useMemo(
     () =>
       [...new Set([...TIME_CHOICES, timeAvailable])]
@@ -62,12 +65,14 @@ export function DashboardPage() {
   );
 
   // The place waits for the weather (or its failure): rain means indoors (spec §9).
-  const weatherSettled = weather.data !== undefined || weather.isError;
-  const child = children.find((c) => c.id === childId);
+  // The controls wait for the profile too: its saved defaults, not the controls' own, show first.
+  const ready = profile !== undefined && (weather.data !== undefined || weather.isError);
+  const child = children.find((c) => c.id === choices.childId);
+  const childId = child?.id ?? EVERYONE;
   const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
-  const location = chosenLocation ?? startingLocation(weather.data?.condition, preference);
+  const location = choices.location ?? startingLocation(weather.data?.condition, preference);
   const recommendations = useRecommendations(
-    weatherSettled
+    ready
       ? {
           timeAvailable,
           location,
@@ -152,48 +157,56 @@ export function DashboardPage() {
             <Typography id="controls-heading" variant="subtitle1" component="h2" gutterBottom>
               What suits you right now?
             </Typography>
-            <Stack spacing={2}>
-              <TextField
-                select
-                label="Who's playing?"
-                value={childId}
-                onChange={(event) => {
-                  setChildId(event.target.value);
-                }}
-                size="small"
-                sx={{ maxWidth: 320 }}
-              >
-                <MenuItem value={EVERYONE}>Everyone</MenuItem>
-                {children.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name} ({c.age})
-                  </MenuItem>
-                ))}
-              </TextField>
-              <ChoiceGroup
-                label="Time available"
-                choices={timeChoices}
-                value={String(timeAvailable)}
-                onChange={(value) => {
-                  if (value !== null) setChosenTime(Number(value));
-                }}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {ready ? (
+              <Stack spacing={2}>
+                <TextField
+                  select
+                  label="Who's playing?"
+                  value={childId}
+                  onChange={(event) => {
+                    choose('childId', event.target.value === EVERYONE ? null : event.target.value);
+                  }}
+                  size="small"
+                  sx={{ maxWidth: 320 }}
+                >
+                  <MenuItem value={EVERYONE}>Everyone</MenuItem>
+                  {children.map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      {c.name} ({c.age})
+                    </MenuItem>
+                  ))}
+                </TextField>
                 <ChoiceGroup
-                  label="Indoor or outdoor"
-                  choices={LOCATION_CHOICES}
-                  value={location}
-                  onChange={setChosenLocation}
+                  label="Time available"
+                  choices={timeChoices}
+                  value={String(timeAvailable)}
+                  onChange={(value) => {
+                    if (value !== null) choose('timeAvailable', Number(value));
+                  }}
                 />
-                <ChoiceGroup
-                  label="Energy level"
-                  choices={ENERGY_CHOICES}
-                  value={energyLevel}
-                  onChange={setEnergyLevel}
-                  allowNone
-                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <ChoiceGroup
+                    label="Indoor or outdoor"
+                    choices={LOCATION_CHOICES}
+                    value={location}
+                    onChange={(value) => choose('location', value)}
+                  />
+                  <ChoiceGroup
+                    label="Energy level"
+                    choices={ENERGY_CHOICES}
+                    value={energyLevel}
+                    onChange={(value) => choose('energyLevel', value)}
+                    allowNone
+                  />
+                </Stack>
               </Stack>
-            </Stack>
+            ) : (
+              <Stack spacing={1} aria-busy="true" aria-label="Loading your choices">
+                <Skeleton variant="rounded" height={40} sx={{ maxWidth: 320 }} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+              </Stack>
+            )}
           </CardContent>
         </Card>
       </Box>
