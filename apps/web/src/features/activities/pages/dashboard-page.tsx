@@ -3,12 +3,16 @@ import type { TActivityLocation } from '@kkb/core/activities/schema';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -46,6 +50,9 @@ const EVERYONE = 'everyone';
 export function DashboardPage() {
   const { data: profile } = useProfile();
   const weather = useWeather();
+  const theme = useTheme();
+  // Read at once (no first render as "wide"): the controls' open state is decided on mount.
+  const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
   const choices = choicesFrom(searchParams);
   const choose = (key: DashboardChoiceKey, value: string | number | null) =>
@@ -124,10 +131,20 @@ export function DashboardPage() {
     results = <SkeletonGrid />;
   }
 
+  const summary = [
+    `${timeAvailable} min`,
+    LOCATION_CHOICES.find((choice) => choice.value === location)?.label,
+    energyLevel === null
+      ? 'any energy'
+      : `${ENERGY_CHOICES.find((choice) => choice.value === energyLevel)?.label} energy`,
+    child?.name ?? 'Everyone',
+  ].join(' · ');
+
+  const streak = <StreakPointsCard />;
   return (
-    <Stack spacing={3}>
+    <Stack spacing={{ xs: 2, md: 3 }}>
       <div>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
           {greeting}, {familyName}
         </Typography>
         <Typography color="text.secondary">Here is what you could play today.</Typography>
@@ -145,18 +162,33 @@ export function DashboardPage() {
           units={units}
           isError={weather.isError}
           onRetry={() => void weather.refetch()}
+          slim={belowMd}
         />
-        <StreakPointsCard />
-        <Card
+        {/* On a phone the streak waits below the suggestions, which come first. */}
+        {!belowMd && streak}
+        <Accordion
           variant="outlined"
-          component="section"
-          aria-labelledby="controls-heading"
-          sx={{ gridColumn: { md: '1 / -1' } }}
+          // Open where there is room; on a phone a summary line that opens them.
+          defaultExpanded={!belowMd}
+          disableGutters
+          slotProps={{ heading: { component: 'h2' } }}
+          sx={{ gridColumn: { md: '1 / -1' }, borderRadius: 1, '&::before': { display: 'none' } }}
         >
-          <CardContent>
-            <Typography id="controls-heading" variant="subtitle1" component="h2" gutterBottom>
-              What suits you right now?
-            </Typography>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Stack sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle1" component="span">
+                What suits you right now?
+              </Typography>
+              {ready ? (
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {summary}
+                </Typography>
+              ) : (
+                <Skeleton variant="text" width={200} />
+              )}
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails>
             {ready ? (
               <Stack spacing={2}>
                 <TextField
@@ -207,8 +239,8 @@ export function DashboardPage() {
                 <Skeleton variant="rounded" height={56} />
               </Stack>
             )}
-          </CardContent>
-        </Card>
+          </AccordionDetails>
+        </Accordion>
       </Box>
 
       <Box component="section" aria-labelledby="recommendations-heading">
@@ -217,16 +249,26 @@ export function DashboardPage() {
           spacing={2}
           sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2 }}
         >
-          <Typography id="recommendations-heading" variant="h5" component="h2">
+          <Typography
+            id="recommendations-heading"
+            variant="h5"
+            component="h2"
+            sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+          >
             Recommended for you
           </Typography>
           {/* primary.dark: the main blue is too light for text on the page background. */}
-          <Button component={RouterLink} to="/browse" sx={{ color: 'primary.dark' }}>
+          <Button
+            component={RouterLink}
+            to="/browse"
+            sx={{ color: 'primary.dark', whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             Browse all
           </Button>
         </Stack>
         {results}
       </Box>
+      {belowMd && streak}
     </Stack>
   );
 }
