@@ -181,4 +181,22 @@ describe('/dashboard', () => {
       ),
     );
   });
+
+  it('§8 an unreachable server: the network message with a Retry that asks again', async () => {
+    const sunny = weather();
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on(
+      'GET /api/v1/recommendations',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => jsonResponse(200, recommendations(sunny)),
+    );
+    open();
+    expect(
+      await screen.findByText('Network connection failed. Please check your internet connection'),
+    ).toBeVisible();
+    const section = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(within(section).queryByText('Component Error')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Recommended activities' })).toBeVisible();
+  });
 });

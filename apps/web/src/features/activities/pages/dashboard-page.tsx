@@ -16,7 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { InlineError } from '../../../components/feedback/inline-error';
+import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { StreakPointsCard } from '../../achievements/components/streak-points-card';
 import { useProfile } from '../../family/api/get-profile';
@@ -126,7 +126,9 @@ export function DashboardPage() {
         </ActivityGrid>
       );
   } else if (recommendations.isError) {
-    results = <InlineError reset={() => void recommendations.refetch()} />;
+    results = (
+      <RequestError error={recommendations.error} retry={() => void recommendations.refetch()} />
+    );
   } else {
     results = <SkeletonGrid />;
   }
