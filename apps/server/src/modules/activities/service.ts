@@ -8,6 +8,8 @@ import {
   type TRecommendationsResponse,
 } from '@kkb/core/activities/recommend';
 import type { TActivity } from '@kkb/core/activities/schema';
+import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
+import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { listChildren } from '../family/repository.ts';
@@ -106,13 +108,15 @@ export async function removeOwnActivity(
 
 /**
  * `GET /recommendations`: the core scoring (spec §9) fed with the profile's defaults, the
- * children, the family's favourites and tried activities, and the current weather at home.
+ * children, the family's favourites and tried activities, the current weather at home, and
+ * whether it is dark or evening there (the weather's sunrise and sunset, the family's clock).
  */
 export async function recommendForUser(
   executor: Executor,
   weather: WeatherService,
   userId: string,
   query: TRecommendationQuery,
+  nowIso: string,
 ): Promise<TRecommendationsResponse> {
   const [profile, children, activities, records] = await Promise.all([
     findProfile(executor, userId),
@@ -141,6 +145,12 @@ export async function recommendForUser(
     favoriteCategories,
     defaultTimeAvailable: profile?.preferences.defaultFilters.timeAvailable,
     defaultLocation: profile?.preferences.defaultFilters.location,
+    daylight: daylightAt({
+      now: nowIso,
+      timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
+      sunrise: current.sunrise,
+      sunset: current.sunset,
+    }),
   });
   return { ...result, weather: current };
 }

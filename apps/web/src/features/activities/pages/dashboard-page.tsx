@@ -1,5 +1,7 @@
+import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
+import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,7 +67,14 @@ export function DashboardPage() {
   const weatherSettled = weather.data !== undefined || weather.isError;
   const child = children.find((c) => c.id === childId);
   const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
-  const location = chosenLocation ?? startingLocation(weather.data?.condition, preference);
+  const { afterDark } = daylightAt({
+    now: new Date().toISOString(),
+    timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
+    sunrise: weather.data?.sunrise ?? null,
+    sunset: weather.data?.sunset ?? null,
+  });
+  const location =
+    chosenLocation ?? startingLocation(weather.data?.condition, preference, afterDark);
   const recommendations = useRecommendations(
     weatherSettled
       ? {
@@ -82,8 +91,13 @@ export function DashboardPage() {
 
   let results;
   if (recommendations.data !== undefined) {
-    const list = recommendations.data.recommendations;
-    results =
+    const { recommendations: list, basis } = recommendations.data;
+    const darkHint = basis.afterDark && basis.location !== 'outdoor' && (
+      <Typography variant="body2" color="text.secondary">
+        It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.
+      </Typography>
+    );
+    const found =
       list.length === 0 ? (
         <Alert severity="info">
           Nothing fits these choices yet. Try more time, or choose Both for indoor and outdoor.
@@ -113,6 +127,12 @@ export function DashboardPage() {
           ))}
         </ActivityGrid>
       );
+    results = (
+      <Stack spacing={2}>
+        {darkHint}
+        {found}
+      </Stack>
+    );
   } else if (recommendations.isError) {
     results = <InlineError reset={() => void recommendations.refetch()} />;
   } else {
