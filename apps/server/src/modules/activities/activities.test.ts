@@ -227,12 +227,12 @@ describe('recommendations API', () => {
     expect(body.recommendations.map((r: { activity: { id: string } }) => r.activity.id)).toEqual(
       BUILT_IN_ACTIVITIES.slice(0, 6).map((a) => a.id),
     );
-    // createTestApp serves the spec's fixed Tel Aviv weather; new families use imperial units.
+    // createTestApp serves the spec's fixed Tel Aviv weather; new families use metric units.
     expect(body.weather).toMatchObject({
       condition: 'sunny',
-      temperature: 71.6,
+      temperature: 22,
       source: 'fixed',
-      units: 'imperial',
+      units: 'metric',
     });
     // Whether it is dark or evening depends on the clock; the test below sets it.
     expect(body.basis).toEqual({

@@ -9,6 +9,7 @@ import {
 } from '@kkb/core/activities/recommend';
 import type { TActivity } from '@kkb/core/activities/schema';
 import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
+import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -127,7 +128,7 @@ export async function recommendForUser(
   if (query.childId !== undefined && !children.some((c) => c.id === query.childId)) {
     throw notFound('Child');
   }
-  const units = profile?.preferences.units ?? 'imperial';
+  const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const current = await weather.current(profile && familyWeatherPlace(profile.location), units);
   const favoriteIds = records.filter((r) => r.status === 'favorite').map((r) => r.activityId);
   const favoriteSet = new Set(favoriteIds);

@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
+import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -52,7 +53,7 @@ export function DashboardPage() {
   const [energyLevel, setEnergyLevel] = useState<TRecommendationEnergy | null>(null);
 
   const children = profile?.familyInfo.children ?? [];
-  const units = profile?.preferences.units ?? 'imperial';
+  const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const defaults = profile?.preferences.defaultFilters;
   const timeAvailable = chosenTime ?? defaults?.timeAvailable ?? 30;
   const timeChoices = useMemo(
