@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ageReason,
   ageScore,
+  calmScore,
   categoryScore,
   energyScore,
   locationScore,
@@ -20,6 +22,7 @@ const child = (
   prefs: Partial<RecommendationChild['preferences']> = {},
 ): RecommendationChild => ({
   id,
+  name: `Child ${id}`,
   age,
   preferences: { indoorOutdoor: 'both', favoriteTypes: [], ...prefs },
 });
@@ -124,7 +127,7 @@ describe('§9 recommendations', () => {
     });
     expect(result.recommendations[0]?.score).toBe(115);
     expect(result.recommendations[0]?.reasons).toEqual([
-      'Just right for age 6',
+      'Just right for Child a',
       'Fits your 30 minutes',
       'Great outdoors',
       'Good for sunny days',
@@ -169,6 +172,82 @@ describe('§9 recommendations', () => {
     const same = ['c', 'a', 'b'].map((id) => makeActivity({ id }));
     const result = recommendActivities({ activities: same, children: [child('x', 5)] });
     expect(result.recommendations.map((r) => r.activity.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('after dark and in the evening (issue 9: no sidewalk chalk at 22:00)', () => {
+  const activities: TActivity[] = [
+    makeActivity({ id: 'chalk', location: 'outdoor', energyLevel: 'High', weather: ['sunny'] }),
+    makeActivity({ id: 'puzzle', location: 'indoor', energyLevel: 'Low' }),
+    makeActivity({ id: 'dance', location: 'indoor', energyLevel: 'High' }),
+    makeActivity({ id: 'bubbles', location: 'both', energyLevel: 'Medium' }),
+  ];
+  const night = { afterDark: true, evening: true };
+  const ids = (input: RecommendationInput) =>
+    recommendActivities(input).recommendations.map((r) => r.activity.id);
+
+  it('after dark outdoor-only activities are not eligible unless the location is outdoor', () => {
+    const base: RecommendationInput = { activities, children: [child('a', 5)], weather: 'sunny' };
+    expect(ids(base)).toContain('chalk');
+    expect(ids({ ...base, daylight: night })).not.toContain('chalk');
+    expect(ids({ ...base, daylight: night, location: 'both' })).not.toContain('chalk');
+    expect(ids({ ...base, daylight: night })).toEqual(
+      expect.arrayContaining(['puzzle', 'dance', 'bubbles']),
+    );
+    expect(ids({ ...base, daylight: night, location: 'outdoor' })).toContain('chalk');
+    expect(ids({ ...base, daylight: night, defaultLocation: 'outdoor' })).toContain('chalk');
+    expect(recommendActivities({ ...base, daylight: night }).basis).toMatchObject({
+      afterDark: true,
+      evening: true,
+    });
+  });
+
+  it('evening calm: Low energy scores 10 and Medium 5 in the evening, nothing by day', () => {
+    expect(calmScore('Low', true)).toBe(10);
+    expect(calmScore('Medium', true)).toBe(5);
+    expect(calmScore('High', true)).toBe(0);
+    expect(calmScore('Low', false)).toBe(0);
+  });
+
+  it('in the evening a calm activity ranks above an energetic one that ties by day', () => {
+    const base: RecommendationInput = {
+      activities: [activities[2]!, activities[1]!],
+      children: [child('a', 5)],
+    };
+    expect(ids(base)).toEqual(['dance', 'puzzle']);
+    const evening = recommendActivities({ ...base, daylight: { afterDark: false, evening: true } });
+    expect(evening.recommendations.map((r) => r.activity.id)).toEqual(['puzzle', 'dance']);
+    expect(evening.recommendations[0]?.reasons).toContain('Calm for the evening');
+    expect(evening.basis).toMatchObject({ afterDark: false, evening: true });
+  });
+});
+
+describe('the age reason names the children, never a decimal age (issue 9)', () => {
+  const ada = { name: 'Ada', age: 4 };
+  const ben = { name: 'Ben', age: 7 };
+  const cy = { name: 'Cy', age: 9 };
+
+  it('names the children whose ages the range covers', () => {
+    expect(ageReason([ada], [3, 8])).toBe('Just right for Ada');
+    expect(ageReason([ada, ben], [3, 8])).toBe('Just right for Ada and Ben');
+    expect(ageReason([ada, ben, cy], [2, 12])).toBe('Just right for Ada, Ben and Cy');
+    expect(ageReason([ada, ben, cy], [6, 10])).toBe('Just right for Ben and Cy');
+  });
+
+  it('gives whole-year ages when the range fits only their average', () => {
+    expect(ageReason([ada, cy], [5, 7])).toBe('Just right for ages 4 to 9');
+  });
+
+  it('an average of 5.5 is never shown', () => {
+    const result = recommendActivities({
+      activities: [makeActivity({ id: 'mid', ageRange: [4, 7] })],
+      children: [
+        { ...child('a', 4), name: 'Ada' },
+        { ...child('b', 7), name: 'Ben' },
+      ],
+    });
+    expect(result.recommendations[0]?.reasons[0]).toBe('Just right for Ada and Ben');
+    expect(result.recommendations[0]?.reasons.join(' ')).not.toMatch(/\d\.\d/);
   });
 });
 

@@ -5,10 +5,13 @@
  * Eligible: only activities whose age range [min, max] includes A (min <= A <= max), and that can
  * be played in the weather: §9 maps rain to indoor, so in rain an outdoor-only activity is not
  * eligible (activities marked 'both' move inside); storms rule outdoors out the same way, for
- * safety. Without children nothing is scored: the first 6 activities come back in their order
- * with score 0.
+ * safety. After dark (`daylight.afterDark`: from sunset to sunrise, see weather/daylight.ts)
+ * outdoor-only activities are not eligible either, unless the location in use is 'outdoor' (the
+ * parent asked for outdoors: chose it, or saved it as the child's or the family's preference).
+ * Without children nothing is scored: the first 6 activities come back in their order with
+ * score 0.
  *
- * Score = age + time + location + weather + energy + category + favourite + tried, each
+ * Score = age + time + location + weather + energy + category + favourite + tried + calm, each
  * component within [0, max], the total rounded to one decimal:
  *
  * - age closeness, max 30: 30 × (1 − |A − mid| / half), mid = (min + max) / 2,
@@ -27,6 +30,13 @@
  *   the favourite categories: the family's `favoriteCategories` plus the children's
  *   `favoriteTypes` (only the picked child's when one is picked); else 0.
  * - favourite +10 when the family marked the activity a favourite; tried +5 when they tried it.
+ * - calm, max 10, beyond the spec: in the evening (`daylight.evening`: from 18:00 local time, or
+ *   earlier once it is dark) an activity of Low energy scores 10 and one of Medium energy 5, so
+ *   calm play comes first before bed; 0 at other times.
+ *
+ * The age reason names the children the activity's age range covers ("Just right for Ada and
+ * Ben"); when it covers none of them on their own (it fits only their average) it gives their
+ * whole-year ages ("Just right for ages 4 to 8").
  *
  * The highest 6 scores win; equal scores keep the order of `activities` (catalogue order, then
  * the family's own activities), so the same input always gives the same answer.
@@ -49,6 +59,7 @@ import {
   type TActivity,
   type TActivityLocation,
   type TDifficulty,
+  type TEnergyLevel,
   type TWeatherCondition,
 } from './schema.ts';
 
@@ -75,6 +86,7 @@ export const SCORE_MAX = {
   category: 10,
   favorite: 10,
   tried: 5,
+  calm: 10,
 } as const;
 
 export const ZRecommendationEnergy = z.enum(['low', 'medium', 'high']);
@@ -89,6 +101,7 @@ export const DIFFICULTY_FOR_ENERGY: Readonly<Record<TRecommendationEnergy, TDiff
 
 export interface RecommendationChild {
   id: string;
+  name: string;
   age: number;
   preferences: {
     indoorOutdoor: TActivityLocation;
@@ -111,6 +124,8 @@ export interface RecommendationInput {
   favoriteCategories?: readonly string[];
   defaultTimeAvailable?: number;
   defaultLocation?: TActivityLocation;
+  /** Whether it is dark and whether it is evening where the family is (weather/daylight.ts). */
+  daylight?: { afterDark: boolean; evening: boolean };
 }
 
 export const ZRecommendation = z.object({
@@ -128,6 +143,10 @@ export const ZRecommendationBasis = z.object({
   location: ZActivityLocation,
   energyLevel: ZRecommendationEnergy.nullable(),
   weather: ZWeatherCondition.nullable(),
+  /** It is dark out: outdoor-only activities are left out unless the location is 'outdoor'. */
+  afterDark: z.boolean(),
+  /** Calm activities scored higher because it is evening. */
+  evening: z.boolean(),
 });
 export type TRecommendationBasis = z.infer<typeof ZRecommendationBasis>;
 
@@ -195,14 +214,51 @@ export function categoryScore(category: string, favorites: ReadonlySet<string>):
   return matches ? SCORE_MAX.category : 0;
 }
 
+/** Evening calm, beyond the spec: 10 for Low energy, 5 for Medium, 0 for High; 0 by day. */
+export function calmScore(energyLevel: TEnergyLevel, evening: boolean): number {
+  if (!evening) return 0;
+  if (energyLevel === 'Low') return SCORE_MAX.calm;
+  return energyLevel === 'Medium' ? SCORE_MAX.calm / 2 : 0;
+}
+
+/** Whether outdoor-only activities are left out: after dark, unless outdoors was asked for. */
+export function outdoorsRuledOutAfterDark(
+  afterDark: boolean,
+  locationInUse: TActivityLocation,
+): boolean {
+  return afterDark && locationInUse !== 'outdoor';
+}
+
 const oneDecimal = (n: number): number => Math.round(n * 10) / 10;
 
-function formatAge(age: number): string {
-  return String(oneDecimal(age));
+/** "Ada", "Ada and Ben", "Ada, Ben and Cy". */
+function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
+/**
+ * Who the activity suits, for the age reason: the children whose ages its range covers, by name;
+ * when it covers none of them on their own, their whole-year ages ("ages 4 to 8", or "age 5").
+ */
+export function ageReason(
+  children: readonly Pick<RecommendationChild, 'name' | 'age'>[],
+  [min, max]: readonly [number, number],
+): string {
+  const covered = children.filter((c) => min <= c.age && c.age <= max && c.name.trim() !== '');
+  if (covered.length > 0) return `Just right for ${listNames(covered.map((c) => c.name.trim()))}`;
+  const ages = children.map((c) => Math.floor(c.age));
+  const youngest = Math.min(...ages);
+  const oldest = Math.max(...ages);
+  return youngest === oldest
+    ? `Just right for age ${youngest}`
+    : `Just right for ages ${youngest} to ${oldest}`;
 }
 
 interface Context {
   age: number;
+  children: readonly RecommendationChild[];
+  evening: boolean;
   timeAvailable: number;
   location: TActivityLocation;
   energyLevel: TRecommendationEnergy | undefined;
@@ -215,7 +271,7 @@ interface Context {
 function score(activity: TActivity, c: Context): { score: number; reasons: string[] } {
   const reasons: string[] = [];
   const age = ageScore(c.age, activity.ageRange);
-  if (age >= SCORE_MAX.age / 2) reasons.push(`Just right for age ${formatAge(c.age)}`);
+  if (age >= SCORE_MAX.age / 2) reasons.push(ageReason(c.children, activity.ageRange));
   const time = timeScore(activity.duration, c.timeAvailable);
   if (activity.duration <= c.timeAvailable) reasons.push(`Fits your ${c.timeAvailable} minutes`);
   const location = locationScore(activity.location, c.location);
@@ -240,8 +296,12 @@ function score(activity: TActivity, c: Context): { score: number; reasons: strin
   if (favorite > 0) reasons.push('One of your favourites');
   const tried = c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0;
   if (tried > 0) reasons.push("You've tried this before");
+  const calm = calmScore(activity.energyLevel, c.evening);
+  if (calm === SCORE_MAX.calm) reasons.push('Calm for the evening');
   return {
-    score: oneDecimal(age + time + location + weather + energy + category + favorite + tried),
+    score: oneDecimal(
+      age + time + location + weather + energy + category + favorite + tried + calm,
+    ),
     reasons,
   };
 }
@@ -254,12 +314,17 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
   const location =
     input.location ?? picked?.preferences.indoorOutdoor ?? input.defaultLocation ?? 'both';
   const weather = input.weather ?? null;
+  const afterDark = input.daylight?.afterDark ?? false;
+  const evening = input.daylight?.evening ?? false;
+  const noOutdoorsAfterDark = outdoorsRuledOutAfterDark(afterDark, location);
   const basisWithoutAge = {
     childId: picked?.id ?? null,
     timeAvailable,
     location,
     energyLevel: input.energyLevel ?? null,
     weather,
+    afterDark,
+    evening,
   };
   if (considered.length === 0) {
     return {
@@ -278,6 +343,8 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
   );
   const context: Context = {
     age,
+    children: considered,
+    evening,
     timeAvailable,
     location,
     energyLevel: input.energyLevel,
@@ -292,7 +359,8 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
       ({ activity }) =>
         activity.ageRange[0] <= age &&
         age <= activity.ageRange[1] &&
-        playableInWeather(activity.location, weather),
+        playableInWeather(activity.location, weather) &&
+        !(noOutdoorsAfterDark && activity.location === 'outdoor'),
     )
     .map(({ activity, index }) => ({ activity, index, ...score(activity, context) }));
   // Array.prototype.sort is stable, so equal scores keep the candidates' order.

@@ -52,7 +52,7 @@ describe('createDefaultProfileDocument', () => {
       weatherAlerts: true,
       activityReminders: true,
       privacy: 'family',
-      units: 'imperial',
+      units: 'metric',
       defaultFilters: { ageRange: [3, 8], timeAvailable: 30, location: 'both' },
     });
     expect(profile.createdAt).toBe(NOW);

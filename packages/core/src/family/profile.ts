@@ -14,6 +14,7 @@ import {
   type TProfileUpdate,
   type TProgressFields,
 } from './schema.ts';
+import { DEFAULT_UNITS } from './units.ts';
 
 /** Spec §3 and §9: the preferences a new family starts with. */
 export function defaultPreferences(): TPreferences {
@@ -22,8 +23,8 @@ export function defaultPreferences(): TPreferences {
     weatherAlerts: true,
     activityReminders: true,
     privacy: 'family',
-    // The default place is in the US, so the default units are the US ones.
-    units: 'imperial',
+    // Metric until the family says where they live (see units.ts; the setup wizard sets them).
+    units: DEFAULT_UNITS,
     defaultFilters: { ageRange: [3, 8], timeAvailable: 30, location: 'both' },
   };
 }

@@ -2,7 +2,14 @@ import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type {
+  TRecommendationQuery,
+  TRecommendationsResponse,
+} from '@kkb/core/activities/recommend';
+import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
+import type { WeatherService } from '../weather/service.ts';
 import { findActivityForUser } from './repository.ts';
+import { recommendForUser } from './service.ts';
 
 const ownActivity = {
   title: 'Kitchen Disco',
@@ -234,13 +241,14 @@ describe('recommendations API', () => {
     expect(body.recommendations.map((r: { activity: { id: string } }) => r.activity.id)).toEqual(
       BUILT_IN_ACTIVITIES.slice(0, 6).map((a) => a.id),
     );
-    // createTestApp serves the spec's fixed Tel Aviv weather; new families use imperial units.
+    // createTestApp serves the spec's fixed Tel Aviv weather; new families use metric units.
     expect(body.weather).toMatchObject({
       condition: 'sunny',
-      temperature: 71.6,
+      temperature: 22,
       source: 'fixed',
-      units: 'imperial',
+      units: 'metric',
     });
+    // Whether it is dark or evening depends on the clock; the test below sets it.
     expect(body.basis).toEqual({
       age: null,
       childId: null,
@@ -248,6 +256,8 @@ describe('recommendations API', () => {
       location: 'both',
       energyLevel: null,
       weather: 'sunny',
+      afterDark: expect.any(Boolean),
+      evening: expect.any(Boolean),
     });
   });
 
@@ -268,6 +278,8 @@ describe('recommendations API', () => {
       location: 'indoor',
       energyLevel: 'high',
       weather: 'rainy',
+      afterDark: expect.any(Boolean),
+      evening: expect.any(Boolean),
     });
     expect(body.recommendations).toHaveLength(6);
     const scores = body.recommendations.map((r: { score: number }) => r.score);
@@ -310,6 +322,57 @@ describe('recommendations API', () => {
     const foreign = await recommend(stranger, `?childId=${child.id}`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ detail: 'Child not found', code: 'DATA_NOT_FOUND' });
+  });
+
+  it("after sunset at the family's place: no outdoor-only activities unless outdoor is asked for, calm ones first", async () => {
+    const parent = await createUser(t.app);
+    await addChild(parent, { name: 'Noa', age: 6 });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: parent.authHeader,
+      payload: { familyInfo: { timezone: 'Asia/Jerusalem' } },
+    });
+    // Clear sky in Haifa; the sun set at 17:40 local time, and it is now 22:00 there.
+    const clearNight: WeatherService = {
+      current: (_place, units) =>
+        Promise.resolve({
+          ...fixedTelAvivWeather(units, 'fixed', '2026-03-10T20:00:00.000Z'),
+          sunrise: '2026-03-10T04:00:00.000Z',
+          sunset: '2026-03-10T15:40:00.000Z',
+        }),
+    };
+    const recommendAt = (nowIso: string, query: TRecommendationQuery = {}) =>
+      recommendForUser(t.app.database.db, clearNight, parent.userId, query, nowIso);
+    const outdoorOnly = (r: TRecommendationsResponse) =>
+      r.recommendations.filter((x) => x.activity.location === 'outdoor');
+
+    const atNoon = await recommendAt('2026-03-10T10:00:00.000Z', { location: 'outdoor' });
+    expect(atNoon.basis).toMatchObject({ afterDark: false, evening: false });
+    expect(outdoorOnly(atNoon).length).toBeGreaterThan(0);
+
+    const atTen = await recommendAt('2026-03-10T20:00:00.000Z');
+    expect(atTen.basis).toMatchObject({ afterDark: true, evening: true, location: 'both' });
+    expect(atTen.recommendations.length).toBeGreaterThan(0);
+    expect(outdoorOnly(atTen)).toEqual([]);
+    expect(atTen.recommendations[0]?.activity.energyLevel).toBe('Low');
+    expect(atTen.recommendations[0]?.reasons).toContain('Calm for the evening');
+    expect(
+      outdoorOnly(await recommendAt('2026-03-10T20:00:00.000Z', { location: 'indoor' })),
+    ).toEqual([]);
+
+    const askedOutdoor = await recommendAt('2026-03-10T20:00:00.000Z', { location: 'outdoor' });
+    expect(outdoorOnly(askedOutdoor).length).toBeGreaterThan(0);
+  });
+
+  it('the age reason names the children instead of their average age', async () => {
+    const parent = await createUser(t.app);
+    await addChild(parent, { name: 'Ada', age: 5 });
+    await addChild(parent, { name: 'Ben', age: 6 });
+    const body = (await recommend(parent)).json() as TRecommendationsResponse;
+    const reasons = body.recommendations.flatMap((r) => r.reasons);
+    expect(reasons).toContain('Just right for Ada and Ben');
+    expect(reasons.join(' ')).not.toMatch(/age 5\.5/);
   });
 
   it('refuses bad query values with 400', async () => {

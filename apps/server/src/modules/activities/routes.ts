@@ -157,7 +157,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = await recommendationsCache.get(key, async () =>
         JSON.stringify(
           ZRecommendationsResponse.parse(
-            await recommendForUser(database.db, app.weather, request.userId, request.query),
+            await recommendForUser(database.db, app.weather, request.userId, request.query, now()),
           ),
         ),
       );

@@ -8,6 +8,9 @@ import {
   type TRecommendationsResponse,
 } from '@kkb/core/activities/recommend';
 import type { TActivity } from '@kkb/core/activities/schema';
+import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
+import { DEFAULT_UNITS } from '@kkb/core/family/units';
+import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -107,13 +110,15 @@ export async function removeOwnActivity(
 
 /**
  * `GET /recommendations`: the core scoring (spec §9) fed with the profile's defaults, the
- * children, the family's favourites and tried activities, and the current weather at home.
+ * children, the family's favourites and tried activities, the current weather at home, and
+ * whether it is dark or evening there (the weather's sunrise and sunset, the family's clock).
  */
 export async function recommendForUser(
   executor: Executor,
   weather: WeatherService,
   userId: string,
   query: TRecommendationQuery,
+  nowIso: string,
 ): Promise<TRecommendationsResponse> {
   const [profile, children, activities, records] = await Promise.all([
     findProfile(executor, userId),
@@ -124,7 +129,7 @@ export async function recommendForUser(
   if (query.childId !== undefined && !children.some((c) => c.id === query.childId)) {
     throw notFound('Child');
   }
-  const units = profile?.preferences.units ?? 'imperial';
+  const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const current = await weather.current(profile && familyWeatherPlace(profile.location), units);
   const favoriteIds = records.filter((r) => r.status === 'favorite').map((r) => r.activityId);
   const favoriteSet = new Set(favoriteIds);
@@ -142,6 +147,12 @@ export async function recommendForUser(
     favoriteCategories,
     defaultTimeAvailable: profile?.preferences.defaultFilters.timeAvailable,
     defaultLocation: profile?.preferences.defaultFilters.location,
+    daylight: daylightAt({
+      now: nowIso,
+      timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
+      sunrise: current.sunrise,
+      sunset: current.sunset,
+    }),
   });
   return { ...result, weather: current };
 }

@@ -44,7 +44,7 @@ describe('family profile', () => {
         weatherAlerts: true,
         activityReminders: true,
         privacy: 'family',
-        units: 'imperial',
+        units: 'metric',
         defaultFilters: { ageRange: [3, 8], timeAvailable: 30, location: 'both' },
       },
     });

@@ -1,5 +1,6 @@
 import { filterActivities, suitsWeather } from '@kkb/core/activities/filter';
 import { ZApiError } from '@kkb/core/errors/api-error';
+import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import {
   ZActivityWeather,
   ZActivityWeatherQuery,
@@ -33,7 +34,7 @@ interface PlaceQuery {
   units?: TUnits;
 }
 
-/** The query's place and units, else the family's (units default to the profile's, imperial without one). */
+/** The query's place and units, else the family's (units default to the profile's, metric without one). */
 async function currentWeather(
   executor: Executor,
   weather: WeatherService,
@@ -48,7 +49,7 @@ async function currentWeather(
     place = { lat: query.lat, lon: query.lon };
   else if (query.city !== undefined) place = { city: query.city };
   else place = profile && familyWeatherPlace(profile.location);
-  return weather.current(place, query.units ?? profile?.preferences.units ?? 'imperial');
+  return weather.current(place, query.units ?? profile?.preferences.units ?? DEFAULT_UNITS);
 }
 
 /** Current weather (spec §3 Weather) and how it bears on play (spec §9 mapping). */

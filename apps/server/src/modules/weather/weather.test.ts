@@ -303,8 +303,8 @@ describe('weather API', () => {
     });
     expect(res.json()).toMatchObject({
       description: 'Clear',
-      temperature: 71.6,
-      units: 'imperial',
+      temperature: 22,
+      units: 'metric',
       source: 'fallback',
     });
   });

@@ -1,6 +1,8 @@
+import { greetingForHour } from '@kkb/core/weather/daylight';
+
 /**
- * 'Good morning' before noon, 'Good afternoon' until 6 pm, 'Good evening' after, by the clock
- * of the family's time zone (the browser's when the zone is unknown).
+ * The greeting (core `greetingForHour`: morning, afternoon, evening, night) by the clock of the
+ * family's time zone (the browser's when the zone is unknown).
  */
 export function greetingFor(now: Date, timeZone?: string): string {
   let hour: number;
@@ -11,7 +13,5 @@ export function greetingFor(now: Date, timeZone?: string): string {
   } catch {
     hour = now.getHours();
   }
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  return greetingForHour(hour);
 }

@@ -23,6 +23,13 @@ describe('startingLocation (spec §9 weather to location mapping)', () => {
     expect(startingLocation('windy', 'both')).toBe('both');
     expect(startingLocation(undefined, 'outdoor')).toBe('outdoor');
   });
+
+  it('after dark a clear sky does not move the family outdoors; their preference decides', () => {
+    expect(startingLocation('sunny', 'both', true)).toBe('both');
+    expect(startingLocation('snowy', 'indoor', true)).toBe('indoor');
+    expect(startingLocation('sunny', 'outdoor', true)).toBe('outdoor');
+    expect(startingLocation('rainy', 'outdoor', true)).toBe('indoor');
+  });
 });
 
 describe('greetingFor', () => {
@@ -33,7 +40,14 @@ describe('greetingFor', () => {
     expect(greetingFor(nineUtc, 'Asia/Kolkata')).toBe('Good afternoon');
   });
 
+  it('at 22:00 it is night, not evening (issue 9)', () => {
+    const tenPmInHaifa = new Date('2026-03-10T20:00:00Z');
+    expect(greetingFor(tenPmInHaifa, 'Asia/Jerusalem')).toBe('Good night');
+  });
+
   it('an unknown zone falls back to the browser clock instead of failing', () => {
-    expect(greetingFor(new Date(), 'Not/AZone')).toMatch(/^Good (morning|afternoon|evening)$/);
+    expect(greetingFor(new Date(), 'Not/AZone')).toMatch(
+      /^Good (morning|afternoon|evening|night)$/,
+    );
   });
 });

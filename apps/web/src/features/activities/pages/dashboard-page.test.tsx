@@ -4,7 +4,7 @@ import type { TWeather } from '@kkb/core/weather/schema';
 import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completeProfile } from '../../../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { DashboardPage } from './dashboard-page';
@@ -18,12 +18,15 @@ function weather(overrides: Partial<TWeather> = {}): TWeather {
   return { ...fixedTelAvivWeather('metric', 'fixed', NOW), source: 'open-meteo', ...overrides };
 }
 
-function recommendations(w: TWeather): TRecommendationsResponse {
+function recommendations(
+  w: TWeather,
+  basis: Partial<TRecommendationsResponse['basis']> = {},
+): TRecommendationsResponse {
   return {
     recommendations: Array.from({ length: 6 }, (_, i) => ({
       activity: makeActivity({ id: `a-${i}`, title: `Idea ${i}` }),
       score: 80 - i,
-      reasons: ['Just right for age 5.5', 'Fits your 30 minutes'],
+      reasons: ['Just right for Noa and Leo', 'Fits your 30 minutes'],
     })),
     weather: w,
     basis: {
@@ -33,6 +36,9 @@ function recommendations(w: TWeather): TRecommendationsResponse {
       location: 'both',
       energyLevel: null,
       weather: w.condition,
+      afterDark: false,
+      evening: false,
+      ...basis,
     },
   };
 }
@@ -72,12 +78,12 @@ describe('/dashboard', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: /^Good (morning|afternoon|evening), The Parkers$/,
+        name: /^Good (morning|afternoon|evening|night), The Parkers$/,
       }),
     ).toBeVisible();
     const grid = await screen.findByRole('list', { name: 'Recommended activities' });
     expect(within(grid).getAllByRole('article')).toHaveLength(6);
-    expect(within(grid).getAllByText('Just right for age 5.5')).toHaveLength(6);
+    expect(within(grid).getAllByText('Just right for Noa and Leo')).toHaveLength(6);
     // Read in °C, shown in the family's units (spec §9).
     expect(screen.getByText('72°F')).toBeVisible();
     expect(screen.getByText('Clear sky')).toBeVisible();
@@ -94,6 +100,41 @@ describe('/dashboard', () => {
       '?timeAvailable=30&location=indoor',
     ]);
     expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  describe('at 22:00 under a clear sky (issue 9)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-01-05T22:00:00.000Z'));
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('greets for the night, does not start at Outdoor, and says why outdoor ideas are gone', async () => {
+      const clearNight = weather({
+        sunrise: '2026-01-05T06:30:00.000Z',
+        sunset: '2026-01-05T16:10:00.000Z',
+      });
+      server.on('GET /api/v1/weather', () => jsonResponse(200, clearNight));
+      server.on('GET /api/v1/recommendations', () =>
+        jsonResponse(200, recommendations(clearNight, { afterDark: true, evening: true })),
+      );
+      open();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Good night, The Parkers' }),
+      ).toBeVisible();
+      await screen.findByRole('list', { name: 'Recommended activities' });
+      expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+        '?timeAvailable=30&location=both',
+      ]);
+      expect(screen.getByRole('button', { name: 'Both' })).toHaveAttribute('aria-pressed', 'true');
+      expect(
+        screen.getByText(
+          'It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.',
+        ),
+      ).toBeVisible();
+    });
   });
 
   it('the quick controls and the child picker ask again', async () => {

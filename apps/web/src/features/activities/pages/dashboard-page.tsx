@@ -1,5 +1,8 @@
+import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
+import { DEFAULT_UNITS } from '@kkb/core/family/units';
+import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -59,7 +62,7 @@ export function DashboardPage() {
     setSearchParams((current) => withChoice(current, key, value), { replace: true });
 
   const children = profile?.familyInfo.children ?? [];
-  const units = profile?.preferences.units ?? 'imperial';
+  const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const defaults = profile?.preferences.defaultFilters;
   const timeAvailable = choices.timeAvailable ?? defaults?.timeAvailable ?? 30;
   const { energyLevel } = choices;
@@ -77,7 +80,14 @@ export function DashboardPage() {
   const child = children.find((c) => c.id === choices.childId);
   const childId = child?.id ?? EVERYONE;
   const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
-  const location = choices.location ?? startingLocation(weather.data?.condition, preference);
+  const { afterDark } = daylightAt({
+    now: new Date().toISOString(),
+    timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
+    sunrise: weather.data?.sunrise ?? null,
+    sunset: weather.data?.sunset ?? null,
+  });
+  const location =
+    choices.location ?? startingLocation(weather.data?.condition, preference, afterDark);
   const recommendations = useRecommendations(
     ready
       ? {
@@ -94,8 +104,13 @@ export function DashboardPage() {
 
   let results;
   if (recommendations.data !== undefined) {
-    const list = recommendations.data.recommendations;
-    results =
+    const { recommendations: list, basis } = recommendations.data;
+    const darkHint = basis.afterDark && basis.location !== 'outdoor' && (
+      <Typography variant="body2" color="text.secondary">
+        It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.
+      </Typography>
+    );
+    const found =
       list.length === 0 ? (
         <Alert severity="info">
           Nothing fits these choices yet. Try more time, or choose Both for indoor and outdoor.
@@ -125,6 +140,12 @@ export function DashboardPage() {
           ))}
         </ActivityGrid>
       );
+    results = (
+      <Stack spacing={2}>
+        {darkHint}
+        {found}
+      </Stack>
+    );
   } else if (recommendations.isError) {
     results = (
       <RequestError error={recommendations.error} retry={() => void recommendations.refetch()} />

@@ -1,5 +1,6 @@
 import { isProfileComplete } from '@kkb/core/family/profile';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
+import { unitsForSavedPlace } from '@kkb/core/family/units';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -166,7 +167,15 @@ export function SetupWizard({ profile }: { profile: TFamilyProfile }) {
               : null
           }
           onSubmit={async (update) => {
-            const saved = await saveProfile.mutateAsync(update);
+            // Where the family lives sets their units (°C unless that country reads °F).
+            const units = unitsForSavedPlace(
+              profile.location,
+              update.location?.country ?? '',
+              navigator.language,
+            );
+            const saved = await saveProfile.mutateAsync(
+              units === undefined ? update : { ...update, preferences: { units } },
+            );
             await queryClient.invalidateQueries(getProfileQueryOptions());
             if (isProfileComplete(saved)) await navigate('/dashboard', { replace: true });
           }}

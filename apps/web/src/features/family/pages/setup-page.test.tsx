@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { completeProfile, incompleteProfile } from '../../../test/auth-fixtures';
 import { renderWithShell } from '../../../test/render';
@@ -14,6 +14,10 @@ let server: FakeFetch;
 
 beforeEach(() => {
   server = installFakeFetch();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 function renderSetup(profile: TFamilyProfile) {
@@ -105,6 +109,28 @@ describe('SetupPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
     expect(server.requestsTo('PUT /api/v1/profile')[0]?.body).toMatchObject({
       location: { city: 'Haifa', lat: null, lon: null },
+    });
+  });
+
+  it('a family in Haifa with a US English browser gets metric units (issue 9)', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const complete = completeProfile();
+    const user = renderSetup(
+      saved({
+        ...complete,
+        location: { city: '', state: '', country: '', lat: null, lon: null },
+        preferences: { ...complete.preferences, units: 'imperial' },
+      }),
+    );
+    server.on('PUT /api/v1/profile', () => jsonResponse(200, saved(complete)));
+    await user.type(await screen.findByRole('textbox', { name: /^City/ }), 'Haifa');
+    await user.type(screen.getByRole('textbox', { name: /^Country/ }), 'Israel');
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+
+    expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+    expect(server.requestsTo('PUT /api/v1/profile')[0]?.body).toMatchObject({
+      location: { city: 'Haifa', country: 'Israel' },
+      preferences: { units: 'metric' },
     });
   });
 
