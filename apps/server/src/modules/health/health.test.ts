@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrations } from '../../db/migrations/index.ts';
 import { createUser } from '../../test/create-user.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.ts';
 
@@ -17,6 +19,31 @@ describe('health and API conventions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: testDatabaseKind, version: '0.1.0' });
+  });
+
+  it('is ready once every migration has run, and answers 503 while one has not', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      database: testDatabaseKind,
+      migrations: Object.keys(migrations).length,
+    });
+    const { db } = t.app.database;
+    const last = Object.keys(migrations).sort().at(-1) ?? '';
+    await sql`delete from kysely_migration where name = ${last}`.execute(db);
+    try {
+      const notReady = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toEqual({
+        detail: 'The database is not ready: 1 migration has not run',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+    }
   });
 
   it('answers unknown API paths with 404 {detail, code}', async () => {
