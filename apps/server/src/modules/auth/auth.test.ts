@@ -1,3 +1,7 @@
+import {
+  PASSWORD_CONTAINS_EMAIL_MESSAGE,
+  PASSWORD_CONTAINS_NAME_MESSAGE,
+} from '@kkb/core/auth/password-rules';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -435,6 +439,38 @@ describe('auth: registration, login, sessions', () => {
         headers: bearer(again.access_token),
       });
       expect(me.statusCode).toBe(200);
+    });
+  });
+
+  describe('password rule (issue 8)', () => {
+    it('register refuses a blank password and one containing the e-mail or the name', async () => {
+      const email = uniqueEmail('dana.levi');
+      for (const [password, detail] of [
+        ['          ', 'password: Password cannot be only spaces'],
+        [`${email.toUpperCase()}!`, `password: ${PASSWORD_CONTAINS_EMAIL_MESSAGE}`],
+        ['harbour-levi-2024', `password: ${PASSWORD_CONTAINS_NAME_MESSAGE}`],
+      ] as const) {
+        const res = await post('/register', { name: 'Dana Levi', email, password });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ detail, code: 'VALIDATION_ERROR' });
+      }
+    });
+
+    it('password change refuses a new password containing the e-mail or the name', async () => {
+      const { email } = await registerUser(t.app);
+      const tokens = await login(t.app, email);
+      for (const [newPassword, message] of [
+        [`my-${email.split('@')[0]}-pw`, PASSWORD_CONTAINS_EMAIL_MESSAGE],
+        ['parent-meadow-violin', PASSWORD_CONTAINS_NAME_MESSAGE],
+      ] as const) {
+        const res = await post(
+          '/password-change',
+          { current_password: STRONG_PASSWORD, new_password: newPassword },
+          bearer(tokens.access_token),
+        );
+        expect(res.statusCode, newPassword).toBe(400);
+        expect(res.json().detail).toBe(`new_password: ${message}`);
+      }
     });
   });
 

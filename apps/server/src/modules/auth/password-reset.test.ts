@@ -136,6 +136,12 @@ function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
     const { email } = await registerUser(app);
     await post('/password-reset', { email });
     const token = await waitFor(() => findMailedToken(mailsFor(), email, 'reset-password'));
+    const personal = await post('/password-reset/confirm', {
+      token,
+      password: `${email.split('@')[0]}-again`,
+    });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().detail).toMatch(/^password: Password must not contain your e-mail/);
     const common = await post('/password-reset/confirm', { token, password: 'password123' });
     expect(common.statusCode).toBe(400);
     expect(common.json().detail).toMatch(/^password: This password is too common/);

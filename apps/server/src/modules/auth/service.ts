@@ -11,6 +11,7 @@ import {
   type TTokenSet,
   type TUser,
 } from '@kkb/core/auth/schemas';
+import { passwordProblem } from '@kkb/core/auth/password-rules';
 import { isWithinReuseGrace, refreshTokenExpiresAt } from '@kkb/core/auth/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -278,6 +279,7 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, input.current_password)
       : false;
     if (!ok) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
+    this.#assertNotPersonal(input.new_password, 'new_password', user);
     await this.#assertNotCommon(input.new_password, 'new_password');
     await this.#setPassword(userId, input.new_password);
   }
@@ -317,6 +319,8 @@ export class AuthService {
       this.#nowIso(),
     );
     if (!holder) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
+    const owner = await repo.findUserById(this.#db, holder);
+    if (owner) this.#assertNotPersonal(input.password, 'password', owner);
     const passwordHash = await hashPassword(input.password);
     await inFamilyTransaction({ db: this.#db, kind: this.#dbKind }, holder, async (trx) => {
       const nowIso = this.#nowIso();
@@ -544,6 +548,12 @@ export class AuthService {
       tokensValidAfter: new Date().toISOString(),
     });
     await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+  }
+
+  /** The shared password rule, with the account's own e-mail and name. */
+  #assertNotPersonal(password: string, field: string, user: repo.UserRow): void {
+    const problem = passwordProblem(password, { email: user.email, name: user.name });
+    if (problem) throw badRequest(`${field}: ${problem}`);
   }
 
   async #assertNotCommon(password: string, field: string): Promise<void> {
