@@ -110,6 +110,13 @@ export function DashboardPage() {
         It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.
       </Typography>
     );
+    // The catalogue starts at 12 months: say so instead of an empty page for a baby.
+    const lookAheadNotice = basis.lookAhead && (
+      <Alert severity="info">
+        Activities start at 12 months. Until then, here is a look ahead at what you can play
+        together from the first birthday; many work with a baby on your lap.
+      </Alert>
+    );
     const found =
       list.length === 0 ? (
         <Alert severity="info">
@@ -142,6 +149,7 @@ export function DashboardPage() {
       );
     results = (
       <Stack spacing={2}>
+        {lookAheadNotice}
         {darkHint}
         {found}
       </Stack>
