@@ -49,6 +49,24 @@ export default tseslint.config(
     },
   },
   {
+    // The one exception: the catalogue module reads its own data files (server and tests only).
+    files: ['packages/core/catalogue/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // The catalogue is served by the API; the browser bundle never carries it.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@kkb/core/catalogue'], message: 'Fetch activities from the API.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -19,7 +19,13 @@ const serverProject = (db: 'sqlite' | 'postgres') => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'core',
+          root: 'packages/core',
+          include: ['src/**/*.test.ts', 'catalogue/**/*.test.ts'],
+        },
+      },
       serverProject('sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       'apps/web',

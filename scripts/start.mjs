@@ -8,9 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
-  console.error(`Keep Kid Busy needs Node.js 24 or newer; this is ${process.version}.`);
+  // `npm install` brings Node 24 (the node-<platform> package) and npm scripts run on it; this is
+  // reached only where no such package exists for the platform, or when run as `node scripts/...`.
+  console.error(
+    `Keep Kid Busy needs Node.js 24 or newer; this is ${process.version}. ` +
+      'Run it with `npm start` after `npm install`, or install Node.js 24.',
+  );
   process.exit(1);
 }
+console.info(`Running on Node.js ${process.version} (${process.execPath})`);
 
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 if (!fs.existsSync(webIndex)) {

@@ -18,6 +18,10 @@ test.describe('at phone width', () => {
     await expect(bottomNav).toBeVisible();
     await expect(bottomNav.getByRole('link')).toHaveText(BOTTOM_NAV_LABELS);
 
+    // The bottom navigation leads there on a phone; the top bar keeps its room.
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'My Activities' }),
+    ).toBeHidden();
     await bottomNav.getByRole('link', { name: 'My Activities' }).click();
     await expect(page).toHaveURL(/\/my-activities$/);
   });
@@ -39,9 +43,14 @@ test.describe('at desktop width', () => {
       'href',
       '/ai-planner',
     );
-    await expect(topBar.getByRole('link', { name: 'Activities' })).toHaveAttribute(
+    await expect(topBar.getByRole('link', { name: 'Activities', exact: true })).toHaveAttribute(
       'href',
       '/activities',
+    );
+    // Favourites, tried and the family's own activities are reachable without a bottom navigation.
+    await expect(topBar.getByRole('link', { name: 'My Activities' })).toHaveAttribute(
+      'href',
+      '/my-activities',
     );
     await expect(topBar.getByRole('link', { name: /^Notifications/ })).toHaveAttribute(
       'href',
@@ -59,6 +68,10 @@ test.describe('at desktop width', () => {
     ]);
     await page.getByRole('menuitem', { name: 'Profile Settings' }).click();
     await expect(page).toHaveURL(/\/profile$/);
+
+    await topBar.getByRole('link', { name: 'My Activities' }).click();
+    await expect(page).toHaveURL(/\/my-activities$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('§2 the chip and banners follow the connection', async ({ signedInPage: page, context }) => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -31,6 +33,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -87,7 +90,21 @@ export async function buildApp(
   app.decorate('appVersion', appVersion);
   app.decorate(
     'accessTokens',
-    createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret)),
+    createAccessTokens(
+      resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret),
+      async (userId) => {
+        const row = await database.db
+          .selectFrom('users')
+          .select(['isActive', 'tokensValidAfter'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+        if (!row || row.isActive !== 1) return undefined;
+        return {
+          tokensValidAfterMs:
+            row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
+        };
+      },
+    ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');
@@ -104,6 +121,7 @@ export async function buildApp(
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerDataVersions(app);
 
   await app.register(helmet, {
@@ -131,6 +149,14 @@ export async function buildApp(
       : false,
   });
   await app.register(cookie);
+  // API answers over 1 KB go out compressed (a phone on a poor connection pays for every byte);
+  // the web app's files are compressed at build time and served as they are (preCompressed).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Per request, a fast brotli level: quality 4 is close to gzip -9 in size at a fraction of the cost.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -172,6 +198,7 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, filePath) {
         // Hashed assets never change; the shell and the service worker must always be revalidated.
         const cacheable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -27,6 +27,11 @@ export class ExpiringCache<T> {
     this.now = options.now ?? (() => Date.now());
   }
 
+  /** Forgets `key`, so the next `get` loads it afresh. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   get(key: string, load: () => Promise<T>): Promise<T> {
     const cached = this.entries.get(key);
     if (cached && cached.expiresAt > this.now()) return cached.value;

@@ -12,12 +12,13 @@ function plainMail(to: string, subject: string, lines: string[], link: string): 
   return { to, subject, text, html };
 }
 
-export function verificationMail(to: string, name: string, link: string): MailMessage {
+/** Nothing the registrant typed (their name) goes into the mail: it goes to any address given. */
+export function verificationMail(to: string, link: string): MailMessage {
   return plainMail(
     to,
     'Confirm your e-mail address for Keep Kid Busy',
     [
-      `Hello ${name},`,
+      'Hello,',
       'Welcome to Keep Kid Busy! Please confirm your e-mail address by opening this link:',
     ],
     link,

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../errors.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, createAccessTokens } from './authenticate.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  createAccessTokens,
+  USER_STANDING_TTL_MS,
+  type UserStanding,
+} from './authenticate.ts';
 
 const tokens = createAccessTokens('unit-test-secret-unit-test-secret-0123456789');
 
@@ -32,5 +37,40 @@ describe('access tokens', () => {
     const failure = await tokens.verify(token).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AppError);
     expect(failure).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+  });
+});
+
+describe("a user's standing (issue 8)", () => {
+  it('refuses tokens issued before the valid-after time, once the cached standing expires', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let validAfterMs: number | null = null;
+    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', () =>
+      Promise.resolve({ tokensValidAfterMs: validAfterMs }),
+    );
+    const token = await checked.sign('user-4');
+    expect(await checked.verify(token)).toBe('user-4');
+    vi.setSystemTime(Date.now() + 1000);
+    // Another process cut the tokens off: this one notices within the standing's lifetime.
+    validAfterMs = Date.now();
+    expect(await checked.verify(token)).toBe('user-4');
+    vi.setSystemTime(Date.now() + USER_STANDING_TTL_MS);
+    await expect(checked.verify(token)).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+    });
+    vi.setSystemTime(Date.now() + 1000);
+    expect(await checked.verify(await checked.sign('user-4'))).toBe('user-4');
+  });
+
+  it('forgetUser makes the writing process notice at once; a missing user is refused', async () => {
+    let standing: UserStanding = { tokensValidAfterMs: null };
+    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', () =>
+      Promise.resolve(standing),
+    );
+    const token = await checked.sign('user-5');
+    expect(await checked.verify(token)).toBe('user-5');
+    standing = undefined;
+    checked.forgetUser('user-5');
+    await expect(checked.verify(token)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

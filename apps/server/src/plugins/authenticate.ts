@@ -4,11 +4,22 @@ import { AppError } from '../errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+/**
+ * How long a user's standing (exists, active, tokens valid after) is reused before it is read
+ * again: an access token issued before a logout-all, password change or reset, or one of a
+ * deleted account, stops working on other processes within this time (at once on this one).
+ */
+export const USER_STANDING_TTL_MS = 30_000;
+
+/** What the token check needs to know of a user; undefined when the user is gone or disabled. */
+export type UserStanding = { tokensValidAfterMs: number | null } | undefined;
 
 export interface AccessTokens {
   sign(userId: string): Promise<string>;
   /** Returns the user id; throws 401 AUTHENTICATION_REQUIRED or TOKEN_EXPIRED. */
   verify(token: string): Promise<string>;
+  /** Drops the cached standing of a user whose tokens were just cut off (or who was deleted). */
+  forgetUser(userId: string): void;
   /** onRequest hook of signed-in routes (runs before validation): sets `request.userId`. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -20,8 +31,23 @@ declare module 'fastify' {
 }
 
 const VERIFIED_CACHE_SIZE = 10_000;
+/** Private claim: the issue time in milliseconds (`iat` has whole seconds only). */
+const ISSUED_AT_MS_CLAIM = 'iat_ms';
 
-export function createAccessTokens(secret: string): AccessTokens {
+interface VerifiedToken {
+  userId: string;
+  issuedAtMs: number;
+  expiresAtMs: number;
+}
+
+/**
+ * `loadStanding` reads a user's standing from the database; without it (unit tests of the
+ * signature rules) every correctly signed token of any user is accepted.
+ */
+export function createAccessTokens(
+  secret: string,
+  loadStanding?: (userId: string) => Promise<UserStanding>,
+): AccessTokens {
   const key = new TextEncoder().encode(secret);
   const checkSignature = async (token: string) => {
     try {
@@ -29,24 +55,43 @@ export function createAccessTokens(secret: string): AccessTokens {
       if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
         throw new AppError(401, 'AUTHENTICATION_REQUIRED');
       }
-      return { userId: payload.sub, expiresAtMs: payload.exp * 1000 };
+      const issuedAtMs = payload[ISSUED_AT_MS_CLAIM];
+      return {
+        userId: payload.sub,
+        issuedAtMs: typeof issuedAtMs === 'number' ? issuedAtMs : (payload.iat ?? 0) * 1000,
+        expiresAtMs: payload.exp * 1000,
+      };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw new AppError(401, 'TOKEN_EXPIRED');
       throw new AppError(401, 'AUTHENTICATION_REQUIRED');
     }
   };
-  // A token's signature is checked once: the same string stays valid until its exp, and access
-  // tokens are never revoked before that (refresh tokens are). Failures are not kept.
-  const verified = new ExpiringCache<{ userId: string; expiresAtMs: number }>({
+  // A token's signature is checked once: the same string stays signed until its exp. Whether its
+  // user still accepts it is the standing's question, asked every time. Failures are not kept.
+  const verified = new ExpiringCache<VerifiedToken>({
     maxEntries: VERIFIED_CACHE_SIZE,
     ttlMs: ACCESS_TOKEN_TTL_SECONDS * 1000,
     ttlAfterLoad: ({ expiresAtMs }) => expiresAtMs - Date.now(),
   });
-  const verify = async (token: string): Promise<string> =>
-    (await verified.get(token, () => checkSignature(token))).userId;
+  const standings = new ExpiringCache<UserStanding>({
+    maxEntries: VERIFIED_CACHE_SIZE,
+    ttlMs: USER_STANDING_TTL_MS,
+  });
+  const verify = async (token: string): Promise<string> => {
+    const { userId, issuedAtMs } = await verified.get(token, () => checkSignature(token));
+    if (loadStanding) {
+      const standing = await standings.get(userId, () => loadStanding(userId));
+      const validAfterMs = standing?.tokensValidAfterMs ?? null;
+      if (!standing || (validAfterMs !== null && issuedAtMs < validAfterMs)) {
+        throw new AppError(401, 'AUTHENTICATION_REQUIRED');
+      }
+    }
+    return userId;
+  };
   return {
+    forgetUser: (userId) => standings.delete(userId),
     sign: (userId) =>
-      new SignJWT({})
+      new SignJWT({ [ISSUED_AT_MS_CLAIM]: Date.now() })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt()

@@ -11,6 +11,7 @@ import {
   refreshAccessToken,
   startSession,
 } from './api-client';
+import { SERVER_REACHABILITY_EVENT } from './connectivity';
 
 let server: FakeFetch;
 
@@ -176,6 +177,22 @@ describe('errors', () => {
       code: 'NETWORK_ERROR',
       detail: 'Network connection failed. Please check your internet connection',
     });
+  });
+
+  it('tells the connectivity store whether the server answered', async () => {
+    const reports: boolean[] = [];
+    const record = (event: Event) => reports.push((event as CustomEvent<boolean>).detail);
+    window.addEventListener(SERVER_REACHABILITY_EVENT, record);
+    try {
+      server.on('GET /api/v1/health', () => jsonResponse(503, {}));
+      await apiGet('/api/v1/health', ZUser).catch(() => undefined);
+      vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+      await apiGet('/api/v1/health', ZUser).catch(() => undefined);
+      // Any answer, an error status included, means the server is reachable.
+      expect(reports).toEqual([true, false]);
+    } finally {
+      window.removeEventListener(SERVER_REACHABILITY_EVENT, record);
+    }
   });
 
   it('an answer without our error body is classified by its status (spec §8)', async () => {

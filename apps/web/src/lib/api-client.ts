@@ -3,6 +3,7 @@ import { toAppError } from '@kkb/core/errors/app-error';
 import type { TErrorKind } from '@kkb/core/errors/catalogue';
 import { messageForKind } from '@kkb/core/errors/classify';
 import type { z } from 'zod';
+import { reportServerReachable } from './connectivity';
 
 /**
  * THE client of our API. Same-origin paths (no base URL), so it works behind the dev proxy and
@@ -128,16 +129,19 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
   try {
-    return await fetch(path, {
+    const response = await fetch(path, {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
+    reportServerReachable(true);
+    return response;
   } catch (error) {
     // Cancellation (TanStack Query, unmounts) is not a failure of the API.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportServerReachable(false);
     const info = toAppError(error, { isOffline: !navigator.onLine });
     throw new ApiError({ status: 0, code: info.kind, detail: info.message, cause: error });
   }

@@ -1,7 +1,8 @@
 /**
- * Online/offline state of the browser (spec §3 "Offline state": isOnline, isOffline, lastOnline).
- * `lastOnline` survives reloads in local storage so an app opened offline can still tell when
- * it last had a connection.
+ * Online/offline state of the app (spec §3 "Offline state": isOnline, isOffline, lastOnline): the
+ * browser's own flag, and whether our server answered the last call (a browser "online" on a
+ * network that cannot reach the server is offline for the parent). `lastOnline` survives reloads
+ * in local storage so an app opened offline can still tell when it last had a connection.
  */
 export interface ConnectivityState {
   isOnline: boolean;
@@ -23,6 +24,14 @@ function recordLastOnline(now: Date): Date {
   return now;
 }
 
+/** The window event the API client sends after each call: did the server answer? */
+export const SERVER_REACHABILITY_EVENT = 'kkb:server-reachability';
+
+/** Tells the connectivity store whether a call reached the server (any answer) or failed to. */
+export function reportServerReachable(reachable: boolean, target: Window = window): void {
+  target.dispatchEvent(new CustomEvent<boolean>(SERVER_REACHABILITY_EVENT, { detail: reachable }));
+}
+
 export interface ConnectivityStore {
   getSnapshot(): ConnectivityState;
   subscribe(listener: () => void): () => void;
@@ -30,7 +39,7 @@ export interface ConnectivityStore {
 
 /**
  * A store for `useSyncExternalStore`: one snapshot object per change, fed by the window's
- * online/offline events.
+ * online/offline events and the API client's reports of reaching the server.
  */
 export function createConnectivityStore(target: Window = window): ConnectivityStore {
   const listeners = new Set<() => void>();
@@ -47,6 +56,12 @@ export function createConnectivityStore(target: Window = window): ConnectivitySt
   // Going offline stamps the moment the connection was lost; coming back stamps the return.
   const onOnline = () => update({ isOnline: true, lastOnline: recordLastOnline(new Date()) });
   const onOffline = () => update({ isOnline: false, lastOnline: recordLastOnline(new Date()) });
+  const onReachability = (event: Event) => {
+    const reachable = (event as CustomEvent<boolean>).detail;
+    // Only a change counts; while the browser itself is offline, its events decide.
+    if (reachable === state.isOnline || !target.navigator.onLine) return;
+    (reachable ? onOnline : onOffline)();
+  };
 
   return {
     getSnapshot: () => state,
@@ -54,6 +69,7 @@ export function createConnectivityStore(target: Window = window): ConnectivitySt
       if (listeners.size === 0) {
         target.addEventListener('online', onOnline);
         target.addEventListener('offline', onOffline);
+        target.addEventListener(SERVER_REACHABILITY_EVENT, onReachability);
         // An event may have fired between creating the store and the first subscription.
         if (target.navigator.onLine !== state.isOnline) {
           (target.navigator.onLine ? onOnline : onOffline)();
@@ -65,6 +81,7 @@ export function createConnectivityStore(target: Window = window): ConnectivitySt
         if (listeners.size === 0) {
           target.removeEventListener('online', onOnline);
           target.removeEventListener('offline', onOffline);
+          target.removeEventListener(SERVER_REACHABILITY_EVENT, onReachability);
         }
       };
     },

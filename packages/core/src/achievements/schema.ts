@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZActivityLocation, ZWeatherCondition } from '../activities/schema.ts';
 import { ZUserActivity } from '../activities/user-activity.ts';
+import { ZDateTimeInput } from '../validation/date-time.ts';
 
 const YYYY_MM_DD = /^\d{4}-\d{2}-\d{2}$/;
 const count = z.number().int().min(0);
@@ -53,7 +54,7 @@ export const ZCompletion = z.object({
   /** The weather condition when it was done, when known. */
   weather: ZWeatherCondition.nullable(),
   minutes: z.number().int().min(1),
-  completedAt: z.iso.datetime({ offset: true }),
+  completedAt: ZDateTimeInput,
 });
 export type TCompletion = z.infer<typeof ZCompletion>;
 
@@ -86,7 +87,7 @@ export const COMPLETION_FUTURE_TOLERANCE_MS = 5 * 60_000;
 /** `POST /activities/{id}/complete`: minutes default to the activity's duration, time to now. */
 export const ZCompleteActivityBody = z.object({
   minutes: z.number().int().min(1).max(MAX_COMPLETION_MINUTES).optional(),
-  completedAt: z.iso.datetime({ offset: true }).optional(),
+  completedAt: ZDateTimeInput.optional(),
   /** Set by the offline queue: the same id twice is one completion. */
   clientId: z.string().min(1).max(100).optional(),
 });

@@ -86,6 +86,22 @@ describe('§5 activity filters', () => {
     expect(ids(filterActivities(all, { energyLevel: 'High' }))).toEqual(['football']);
   });
 
+  it('season keeps that season and year-round activities', () => {
+    const snowman = makeActivity({ id: 'snowman', seasons: ['winter'] });
+    const list = [...all, snowman];
+    expect(ids(filterActivities(list, { season: 'winter' }))).toEqual([...ids(all), 'snowman']);
+    expect(ids(filterActivities(list, { season: 'summer' }))).toEqual(ids(all));
+  });
+
+  it('noMaterials keeps activities with nothing to gather, read from a query string too', () => {
+    expect(ids(filterActivities(all, { noMaterials: true }))).toEqual(['football', 'hide']);
+    const query = ZActivityQuery.parse({ noMaterials: 'true', season: 'spring' });
+    expect(query).toMatchObject({ noMaterials: true, season: 'spring' });
+    expect(ZActivityQuery.parse({ noMaterials: '0' }).noMaterials).toBe(false);
+    expect(ZActivityQuery.safeParse({ noMaterials: 'yes' }).success).toBe(false);
+    expect(ZActivityQuery.safeParse({ season: 'monsoon' }).success).toBe(false);
+  });
+
   it('§5 filters combine', () => {
     expect(ids(filterActivities(all, { location: 'indoor', weather: 'rainy', ageMin: 6 }))).toEqual(
       ['hide'],

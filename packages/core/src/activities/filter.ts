@@ -1,6 +1,6 @@
 import { CATEGORIES } from './categories.ts';
 import type { TActivityFilters } from './query.ts';
-import type { TActivity, TActivityWeather, TWeatherCondition } from './schema.ts';
+import type { TActivity, TActivityWeather, TSeason, TWeatherCondition } from './schema.ts';
 
 const categoryNameById: ReadonlyMap<string, string> = new Map(
   CATEGORIES.map((c) => [c.id, c.name]),
@@ -30,6 +30,18 @@ export function matchesLocation(
     activity.location === 'both' ||
     activity.location === location
   );
+}
+
+/** An activity without `seasons` suits the whole year. */
+export function suitsSeason(activity: TActivity, season: TSeason | undefined): boolean {
+  return (
+    season === undefined || activity.seasons === undefined || activity.seasons.includes(season)
+  );
+}
+
+/** Derived, never stored: an activity needs no materials when its list is empty. */
+export function needsNoMaterials(activity: TActivity): boolean {
+  return activity.materials.length === 0;
 }
 
 /**
@@ -91,7 +103,9 @@ export function filterActivities<A extends TActivity>(
       matchesLocation(a, filters.location) &&
       overlapsAges(a, filters.ageMin, filters.ageMax) &&
       (filters.weather === undefined || suitsWeather(a.weather, filters.weather)) &&
-      (filters.energyLevel === undefined || a.energyLevel === filters.energyLevel),
+      (filters.energyLevel === undefined || a.energyLevel === filters.energyLevel) &&
+      suitsSeason(a, filters.season) &&
+      (filters.noMaterials !== true || needsNoMaterials(a)),
   );
   return searchActivities(matching, filters.search);
 }

@@ -4,6 +4,7 @@ import {
   ZActivityLocation,
   ZDifficulty,
   ZEnergyLevel,
+  ZSeason,
   ZWeatherCondition,
 } from './schema.ts';
 
@@ -42,6 +43,14 @@ export const ZActivityFilters = z.object({
   weather: ZWeatherCondition.optional(),
   energyLevel: ZEnergyLevelLoose.optional(),
   search: z.string().trim().max(200).optional(),
+  /** Activities of this season, and those that suit the whole year. */
+  season: ZSeason.optional(),
+  /** Only activities that need nothing gathered ('true'/'1' from a query string). */
+  noMaterials: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .or(z.boolean())
+    .optional(),
 });
 export type TActivityFilters = z.infer<typeof ZActivityFilters>;
 

@@ -24,6 +24,10 @@ export type TWeatherCondition = z.infer<typeof ZWeatherCondition>;
 export const ZActivityWeather = z.union([z.literal('any'), ZWeatherCondition]);
 export type TActivityWeather = z.infer<typeof ZActivityWeather>;
 
+/** Seasons an activity belongs to; an activity without `seasons` suits the whole year. */
+export const ZSeason = z.enum(['spring', 'summer', 'autumn', 'winter']);
+export type TSeason = z.infer<typeof ZSeason>;
+
 const text = z.string().trim().min(1);
 
 /** An activity as the spec's §3 lists it; built-in and family-made ones share this shape. */
@@ -46,6 +50,11 @@ export const ZActivity = z.object({
   weather: z.array(ZActivityWeather).min(1),
   safetyTips: z.array(text.max(500)).max(30),
   tags: z.array(text.max(40)).max(30),
+  seasons: z.array(ZSeason).min(1).max(4).optional(),
+  /** Preparation or waiting before play can start (dough resting, water freezing), not in `duration`. */
+  prepMinutes: z.number().int().min(0).max(2880).optional(),
+  /** The activity runs over several days (a bean sprouting); `duration` is the time on the first day. */
+  spansDays: z.number().int().min(2).max(60).optional(),
 });
 export type TActivity = z.infer<typeof ZActivity>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../validation/email.ts';
+import { PASSWORD_BLANK_MESSAGE, passwordProblem } from './password-rules.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** OWASP ASVS 5.0 asks that at least 64 characters be accepted. */
@@ -14,7 +15,8 @@ export const NAME_REQUIRED_MESSAGE = 'Name is required';
 export const ZNewPassword = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
+  .refine((password) => password.trim() !== '', PASSWORD_BLANK_MESSAGE);
 
 export const ZPersonName = z
   .string({ error: NAME_REQUIRED_MESSAGE })
@@ -35,11 +37,17 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZRegisterBody = z.object({
-  name: ZPersonName,
-  email: ZEmail,
-  password: ZNewPassword,
-});
+/** The password may not contain the name or e-mail given with it (password-rules.ts). */
+export const ZRegisterBody = z
+  .object({
+    name: ZPersonName,
+    email: ZEmail,
+    password: ZNewPassword,
+  })
+  .superRefine(({ name, email, password }, ctx) => {
+    const problem = passwordProblem(password, { email, name });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZRegisterResponse = z.object({ user: ZUser });

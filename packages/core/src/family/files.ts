@@ -5,6 +5,9 @@ export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const FILE_TOO_LARGE_MESSAGE = 'File is too large (at most 5 MB)';
 export const UNSUPPORTED_FILE_TYPE_MESSAGE = 'Only PNG, JPEG, WebP and GIF images can be stored';
 export const FILE_PATH_MAX_LENGTH = 200;
+/** Most files one family may keep (photos, avatars, drawings). */
+export const MAX_FILES = 1000;
+export const MAX_FILES_MESSAGE = `A family can keep at most ${MAX_FILES} files`;
 /**
  * First path segment kept for the public download address (`/files/download/<token>`), so an
  * owner's own path can never shadow it.

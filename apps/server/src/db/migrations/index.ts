@@ -4,6 +4,7 @@ import * as auth from './0002-auth.ts';
 import * as family from './0003-family.ts';
 import * as activities from './0004-activities.ts';
 import * as achievements from './0005-achievements.ts';
+import * as sessionHardening from './0006-session-hardening.ts';
 import * as userActivityMarks from './0007-user-activity-marks.ts';
 
 /** Every migration, in order. Names never change once released. */
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '0003-family': family,
   '0004-activities': activities,
   '0005-achievements': achievements,
+  '0006-session-hardening': sessionHardening,
   '0007-user-activity-marks': userActivityMarks,
 };

@@ -17,6 +17,7 @@ import {
 } from '@kkb/core/achievements/schema';
 import type { TWeatherCondition } from '@kkb/core/activities/schema';
 import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
@@ -70,8 +71,8 @@ async function completionWeather(
 
 /**
  * Logs a completed activity and moves the family's stats, streak and achievements on, all in one
- * transaction that first locks the family's stats row, so concurrent completions of one family
- * apply one after another and none is lost. A repeated clientId answers the stored response
+ * transaction under the family's lock, so concurrent completions of one family apply one after
+ * another and none is lost. A repeated clientId answers the stored response
  * without counting again; the lock makes that hold for simultaneous repeats too, and the
  * (user_id, client_id) unique key backs it up.
  */
@@ -93,7 +94,7 @@ export async function completeActivity(
   const { timeZone, place } = await familySetting(database.db, userId);
   const condition = await completionWeather(weather, place, completedAt, now);
 
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     const state = await lockProgress(trx, userId, database.kind === 'postgres', nowIso);
     if (body.clientId !== undefined) {
       const stored = await findResponseByClientId(trx, userId, body.clientId);

@@ -1,4 +1,4 @@
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -66,6 +66,20 @@ describe('activities API', () => {
     const bad = await get('/activities?limit=101');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('filters by season and by needing no materials', async () => {
+    const spring = await get('/activities?season=spring&limit=100');
+    expect(spring.statusCode).toBe(200);
+    expect(spring.json().total).toBe(
+      BUILT_IN_ACTIVITIES.filter((a) => !a.seasons || a.seasons.includes('spring')).length,
+    );
+    const bare = await get('/activities?noMaterials=true&limit=100');
+    for (const a of bare.json().activities) expect(a.materials).toEqual([]);
+    expect(bare.json().total).toBe(
+      BUILT_IN_ACTIVITIES.filter((a) => a.materials.length === 0).length,
+    );
+    expect((await get('/activities?season=monsoon')).statusCode).toBe(400);
   });
 
   it('§5 filters by category, location (both included), ages, weather and search', async () => {

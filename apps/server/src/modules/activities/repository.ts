@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
 import { OWN_ACTIVITY_ID_PREFIX, type TActivityInput } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';

@@ -1,5 +1,5 @@
 import { MAX_OWN_ACTIVITIES, type TActivityInput } from '@kkb/core/activities/activity-input';
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { filterActivities, paginate } from '@kkb/core/activities/filter';
 import type { TActivityList, TActivityQuery } from '@kkb/core/activities/query';
 import {
@@ -12,6 +12,7 @@ import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
@@ -69,7 +70,7 @@ export async function createOwnActivity(
   input: TActivityInput,
   nowIso: string,
 ): Promise<TActivity> {
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     if ((await countOwnActivities(trx, userId)) >= MAX_OWN_ACTIVITIES) {
       throw new AppError(
         400,
@@ -101,7 +102,7 @@ export async function removeOwnActivity(
   activityId: string,
 ): Promise<void> {
   if (isBuiltInActivityId(activityId)) throw builtInForbidden();
-  await database.db.transaction().execute(async (trx) => {
+  await inFamilyTransaction(database, userId, async (trx) => {
     if (!(await deleteOwnActivity(trx, userId, activityId))) throw activityNotFound();
     await deleteRecordsOfActivity(trx, userId, activityId);
   });

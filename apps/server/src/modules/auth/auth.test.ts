@@ -1,3 +1,7 @@
+import {
+  PASSWORD_CONTAINS_EMAIL_MESSAGE,
+  PASSWORD_CONTAINS_NAME_MESSAGE,
+} from '@kkb/core/auth/password-rules';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/random-tokens.ts';
@@ -337,6 +341,54 @@ describe('auth: registration, login, sessions', () => {
       expect((await refresh(t.app, next)).statusCode).toBe(401);
     });
 
+    it('refuses cross-site use of the cookie on refresh and logout with 403 (issue 8)', async () => {
+      const { email } = await registerUser(t.app);
+      const { refresh_token: token } = await login(t.app, email);
+      const crossSite: Record<string, string>[] = [
+        { 'sec-fetch-site': 'cross-site' },
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+      ];
+      for (const route of ['/refresh', '/logout']) {
+        for (const headers of crossSite) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/auth${route}`,
+            cookies: { kkb_refresh: token },
+            headers,
+          });
+          expect(res.statusCode, `${route} ${JSON.stringify(headers)}`).toBe(403);
+          expect(res.json().code).toBe('PERMISSION_DENIED');
+          expect(res.cookies).toEqual([]);
+        }
+      }
+      // The same sign-in still works from the app's own origin.
+      const sameOrigin = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        cookies: { kkb_refresh: token },
+        headers: { origin: t.config.publicUrl, 'sec-fetch-site': 'same-origin' },
+      });
+      expect(sameOrigin.statusCode).toBe(200);
+      // A page served from the address the request went to (e.g. the Vite dev server) is the app.
+      const devServer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/refresh',
+        cookies: { kkb_refresh: sameOrigin.json().refresh_token },
+        headers: { origin: 'http://localhost:5173', host: 'localhost:5173' },
+      });
+      expect(devServer.statusCode).toBe(200);
+    });
+
+    it('token answers carry Cache-Control: no-store (issue 8)', async () => {
+      const { email } = await registerUser(t.app);
+      const loggedIn = await post('/login', { email, password: STRONG_PASSWORD });
+      expect(loggedIn.headers['cache-control']).toBe('no-store');
+      const refreshed = await refresh(t.app, loggedIn.json().refresh_token);
+      expect(refreshed.statusCode).toBe(200);
+      expect(refreshed.headers['cache-control']).toBe('no-store');
+    });
+
     it('refresh without any token is 401', async () => {
       const res = await post('/refresh', {});
       expect(res.statusCode).toBe(401);
@@ -363,7 +415,7 @@ describe('auth: registration, login, sessions', () => {
       expect((await refresh(t.app, second.refresh_token)).statusCode).toBe(401);
     });
 
-    it('logout-all (bearer) ends every sign-in of the user', async () => {
+    it('logout-all (bearer) ends every sign-in of the user, access tokens included', async () => {
       const { email } = await registerUser(t.app);
       const phone = await login(t.app, email);
       const laptop = await login(t.app, email);
@@ -373,6 +425,53 @@ describe('auth: registration, login, sessions', () => {
       expect(res.statusCode).toBe(204);
       expect((await refresh(t.app, phone.refresh_token)).statusCode).toBe(401);
       expect((await refresh(t.app, laptop.refresh_token)).statusCode).toBe(401);
+      for (const tokens of [phone, laptop]) {
+        const me = await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/auth/me',
+          headers: bearer(tokens.access_token),
+        });
+        expect(me.statusCode).toBe(401);
+      }
+      const again = await login(t.app, email);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(again.access_token),
+      });
+      expect(me.statusCode).toBe(200);
+    });
+  });
+
+  describe('password rule (issue 8)', () => {
+    it('register refuses a blank password and one containing the e-mail or the name', async () => {
+      const email = uniqueEmail('dana.levi');
+      for (const [password, detail] of [
+        ['          ', 'password: Password cannot be only spaces'],
+        [`${email.toUpperCase()}!`, `password: ${PASSWORD_CONTAINS_EMAIL_MESSAGE}`],
+        ['harbour-levi-2024', `password: ${PASSWORD_CONTAINS_NAME_MESSAGE}`],
+      ] as const) {
+        const res = await post('/register', { name: 'Dana Levi', email, password });
+        expect(res.statusCode, password).toBe(400);
+        expect(res.json()).toEqual({ detail, code: 'VALIDATION_ERROR' });
+      }
+    });
+
+    it('password change refuses a new password containing the e-mail or the name', async () => {
+      const { email } = await registerUser(t.app);
+      const tokens = await login(t.app, email);
+      for (const [newPassword, message] of [
+        [`my-${email.split('@')[0]}-pw`, PASSWORD_CONTAINS_EMAIL_MESSAGE],
+        ['parent-meadow-violin', PASSWORD_CONTAINS_NAME_MESSAGE],
+      ] as const) {
+        const res = await post(
+          '/password-change',
+          { current_password: STRONG_PASSWORD, new_password: newPassword },
+          bearer(tokens.access_token),
+        );
+        expect(res.statusCode, newPassword).toBe(400);
+        expect(res.json().detail).toBe(`new_password: ${message}`);
+      }
     });
   });
 
@@ -388,6 +487,12 @@ describe('auth: registration, login, sessions', () => {
       );
       expect(res.statusCode).toBe(204);
       expect((await refresh(t.app, tokens.refresh_token)).statusCode).toBe(401);
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: bearer(tokens.access_token),
+      });
+      expect(me.statusCode).toBe(401);
       expect((await post('/login', { email, password: STRONG_PASSWORD })).statusCode).toBe(401);
       expect((await post('/login', { email, password: newPassword })).statusCode).toBe(200);
     });
@@ -421,14 +526,14 @@ describe('auth: registration, login, sessions', () => {
   });
 
   describe('rate limits', () => {
-    it('5 failed logins lock the account for 15 min (429 + Retry-After), even with the right password', async () => {
+    it('5 failed logins from one IP lock the account there for 15 min (429 + Retry-After), even with the right password', async () => {
       const { email } = await registerUser(t.app);
       for (let i = 0; i < 5; i++) {
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/v1/auth/login',
           payload: { email, password: 'wrong-password-123' },
-          remoteAddress: `10.1.0.${i + 1}`,
+          remoteAddress: '10.1.0.1',
         });
         expect(res.statusCode).toBe(401);
       }
@@ -436,7 +541,7 @@ describe('auth: registration, login, sessions', () => {
         method: 'POST',
         url: '/api/v1/auth/login',
         payload: { email, password: STRONG_PASSWORD },
-        remoteAddress: '10.1.0.99',
+        remoteAddress: '10.1.0.1',
       });
       expect(locked.statusCode).toBe(429);
       expect(locked.json()).toEqual({
@@ -446,6 +551,54 @@ describe('auth: registration, login, sessions', () => {
       const retryAfter = Number(locked.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(14 * 60);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    });
+
+    it('failures from other IPs never lock the owner out (issue 8)', async () => {
+      const { email } = await registerUser(t.app);
+      for (let i = 0; i < 10; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: 'wrong-password-123' },
+          remoteAddress: `10.1.1.${(i % 2) + 1}`,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const owner = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: STRONG_PASSWORD },
+        remoteAddress: '10.1.1.99',
+      });
+      expect(owner.statusCode).toBe(200);
+    });
+
+    it('10 sign-ups per IP per hour, then 429 with Retry-After; a taken address stays 409 (issue 8)', async () => {
+      const ip = '10.3.0.1';
+      const register = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/register',
+          payload: { name: 'Dana', email, password: STRONG_PASSWORD },
+          remoteAddress: ip,
+        });
+      const first = uniqueEmail();
+      expect((await register(first)).statusCode).toBe(201);
+      const taken = await register(first);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().detail).toBe('An account with this email already exists');
+      for (let i = 0; i < 8; i++) expect((await register(uniqueEmail())).statusCode).toBe(201);
+      const blocked = await register(uniqueEmail());
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().code).toBe('RATE_LIMIT_EXCEEDED');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { name: 'Dana', email: uniqueEmail(), password: STRONG_PASSWORD },
+        remoteAddress: '10.3.0.2',
+      });
+      expect(elsewhere.statusCode).toBe(201);
     });
 
     it('a successful login clears the account failure count', async () => {

@@ -81,6 +81,7 @@ describe('social sign-in (OAuth 2.0 code flow with PKCE against a local provider
     const code = landing.searchParams.get('code') ?? '';
     const first = await exchange(code);
     expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
     const tokens = first.json();
     expect(tokens).toMatchObject({
       is_new_user: true,

@@ -54,6 +54,12 @@ function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
     expect(confirmed.statusCode).toBe(204);
 
     expect((await refresh(app, before.refresh_token)).statusCode).toBe(401);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/me',
+      headers: { authorization: `Bearer ${before.access_token}` },
+    });
+    expect(me.statusCode).toBe(401);
     expect((await post('/login', { email, password: STRONG_PASSWORD })).statusCode).toBe(401);
     expect((await post('/login', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
 
@@ -63,6 +69,51 @@ function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
       detail: 'This password reset link is invalid or has expired',
       code: 'VALIDATION_ERROR',
     });
+  });
+
+  const mailedResetTokens = (email: string): string[] =>
+    mailsFor()
+      .map(decodeQuotedPrintable)
+      .filter((mail) => mail.includes(`To: ${email}`))
+      .flatMap((mail) => [...mail.matchAll(/\/reset-password\?token=([A-Za-z0-9_-]+)/g)])
+      .map((match) => match[1] ?? '')
+      .filter((token, i, all) => all.indexOf(token) === i);
+
+  it('confirming one reset link kills every other outstanding link of the account (issue 8)', async () => {
+    const { app } = getApp();
+    const { email } = await registerUser(app);
+    await post('/password-reset', { email });
+    await post('/password-reset', { email });
+    const [first, second] = await waitFor(() => {
+      const tokens = mailedResetTokens(email);
+      return tokens.length === 2 ? tokens : undefined;
+    });
+    expect(
+      (await post('/password-reset/confirm', { token: second, password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
+    const other = await post('/password-reset/confirm', {
+      token: first,
+      password: 'another-pass-8812',
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().detail).toBe('This password reset link is invalid or has expired');
+  });
+
+  it('of two reset links confirmed at once, only one sets the password (issue 8)', async () => {
+    const { app } = getApp();
+    const { email } = await registerUser(app);
+    await post('/password-reset', { email });
+    await post('/password-reset', { email });
+    const tokens = await waitFor(() => {
+      const found = mailedResetTokens(email);
+      return found.length === 2 ? found : undefined;
+    });
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        post('/password-reset/confirm', { token, password: `${NEW_PASSWORD}-${i}` }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 400]);
   });
 
   it('answers 202 for an unknown address and sends nothing', async () => {
@@ -85,6 +136,12 @@ function resetFlow(getApp: () => TestApp, mailsFor: () => string[]) {
     const { email } = await registerUser(app);
     await post('/password-reset', { email });
     const token = await waitFor(() => findMailedToken(mailsFor(), email, 'reset-password'));
+    const personal = await post('/password-reset/confirm', {
+      token,
+      password: `${email.split('@')[0]}-again`,
+    });
+    expect(personal.statusCode).toBe(400);
+    expect(personal.json().detail).toMatch(/^password: Password must not contain your e-mail/);
     const common = await post('/password-reset/confirm', { token, password: 'password123' });
     expect(common.statusCode).toBe(400);
     expect(common.json().detail).toMatch(/^password: This password is too common/);
@@ -111,6 +168,25 @@ describe('password reset through the outbox (no SMTP_URL)', () => {
     () => t,
     () => outboxMails(t.config.dataDir),
   );
+
+  it('keeps the name a registrant typed out of the verification mail (issue 8)', async () => {
+    const email = uniqueEmail('spam-target');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { name: 'Win a prize at evil.example now', email, password: NEW_PASSWORD },
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode).toBe(201);
+    const mail = await waitFor(() =>
+      outboxMails(t.config.dataDir)
+        .map(decodeQuotedPrintable)
+        .find((m) => m.includes(`To: ${email}`)),
+    );
+    expect(mail).toContain('Confirm your e-mail address');
+    expect(mail).not.toContain('evil.example');
+    expect(mail).not.toContain('Win a prize');
+  });
 
   it('writes each mail as a raw .eml file', () => {
     const mails = outboxMails(t.config.dataDir);

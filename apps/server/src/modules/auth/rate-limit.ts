@@ -50,12 +50,19 @@ export interface RateLimitRule {
 }
 
 export interface AuthRateLimits {
-  /** Failed logins per account. */
+  /**
+   * Failed logins per account and client IP together, so that failures from elsewhere never
+   * lock the owner out; the per-IP limit bounds guessing from any one address.
+   */
   loginFailuresPerAccount: RateLimitRule;
   /** Login attempts (good or bad) per client IP. */
   loginAttemptsPerIp: RateLimitRule;
   /** Password-reset requests per account and per IP. */
   resetRequests: RateLimitRule;
+  /** Sign-up attempts per client IP (a taken address counts too, so it cannot list accounts). */
+  registrationsPerIp: RateLimitRule;
+  /** Mails of any kind to one address; more are dropped (and logged). */
+  mailsPerAddress: RateLimitRule;
 }
 
 const MINUTE = 60_000;
@@ -63,4 +70,6 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   loginAttemptsPerIp: { max: 20, windowMs: 15 * MINUTE },
   resetRequests: { max: 5, windowMs: 60 * MINUTE },
+  registrationsPerIp: { max: 10, windowMs: 60 * MINUTE },
+  mailsPerAddress: { max: 10, windowMs: 60 * MINUTE },
 };

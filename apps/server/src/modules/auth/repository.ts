@@ -132,6 +132,40 @@ export async function insertEmailToken(db: Executor, row: EmailTokenRow): Promis
   await db.insertInto('emailTokens').values(row).execute();
 }
 
+/** The user an unused, unexpired token of the given purpose belongs to. */
+export async function findEmailTokenUser(
+  db: Executor,
+  tokenHash: string,
+  purpose: TEmailTokenPurpose,
+  nowIso: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('emailTokens')
+    .select('userId')
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', nowIso)
+    .executeTakeFirst();
+  return row?.userId;
+}
+
+/** Marks every unused token of the user with this purpose used (their links stop working). */
+export async function useEmailTokensOf(
+  db: Executor,
+  userId: string,
+  purpose: TEmailTokenPurpose,
+  nowIso: string,
+): Promise<void> {
+  await db
+    .updateTable('emailTokens')
+    .set({ usedAt: nowIso })
+    .where('userId', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is', null)
+    .execute();
+}
+
 /**
  * Consumes an unused, unexpired token of the given purpose and returns its user id. The
  * conditional update makes it one-time even under concurrent use.

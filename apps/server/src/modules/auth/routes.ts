@@ -32,12 +32,42 @@ const ZNoContent = z.null().describe('No content');
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService({
     db: app.database.db,
+    dbKind: app.database.kind,
     config: app.config,
     accessTokens: app.accessTokens,
     mailer: app.mailer,
     log: app.log,
   });
   const secureCookie = app.config.publicUrl.startsWith('https://');
+  const appOrigin = new URL(app.config.publicUrl).origin;
+
+  // Token answers (and every other auth answer) must never be kept by a browser or proxy cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  /**
+   * The refresh cookie is sent by the browser whoever asks, so a request that relies on it must
+   * come from the app itself: refused when the browser says it is cross-site (Sec-Fetch-Site) or
+   * names another origin than the app's (PUBLIC_URL) and the address it was sent to (Host, e.g.
+   * the Vite dev server). Clients without these headers (not browsers) cannot be made to send
+   * someone's cookie.
+   */
+  const assertSameOrigin = (request: FastifyRequest): void => {
+    const fetchSite = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const sameOrigin =
+      origin === undefined ||
+      origin === appOrigin ||
+      (URL.canParse(origin) && new URL(origin).host === request.headers.host);
+    if (fetchSite === 'cross-site' || !sameOrigin) {
+      throw new AppError(
+        403,
+        'PERMISSION_DENIED',
+        'Cross-site requests may not use the sign-in cookie',
+      );
+    }
+  };
 
   const setRefreshCookie = (reply: FastifyReply, token: string): void => {
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -59,20 +89,25 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const presentedRefreshToken = (
     request: FastifyRequest,
     body: { refresh_token?: string | undefined } | null | undefined,
-  ): string | undefined => body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
+  ): string | undefined => {
+    if (body?.refresh_token !== undefined) return body.refresh_token;
+    const cookie = request.cookies[REFRESH_COOKIE];
+    if (cookie !== undefined) assertSameOrigin(request);
+    return cookie;
+  };
 
   app.post(
     '/auth/register',
     {
       schema: {
         tags,
-        summary: 'Create an account (sends an e-mail verification mail)',
+        summary: 'Create an account (sends an e-mail verification mail); 10 per IP per hour',
         body: ZRegisterBody,
         response: { 201: ZRegisterResponse },
       },
     },
     async (request, reply) => {
-      const user = await service.register(request.body);
+      const user = await service.register(request.body, request.ip);
       return reply.status(201).send({ user });
     },
   );
@@ -119,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Before the try: a refused cross-site request must not clear the cookie either.
       const token = presentedRefreshToken(request, request.body);
       try {
         if (!token) throw new AppError(401, 'AUTHENTICATION_REQUIRED');

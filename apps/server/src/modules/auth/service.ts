@@ -12,12 +12,14 @@ import {
   type TUser,
   type TVerifyEmailResponse,
 } from '@kkb/core/auth/schemas';
+import { passwordProblem } from '@kkb/core/auth/password-rules';
 import { isWithinReuseGrace, refreshTokenExpiresAt } from '@kkb/core/auth/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
 import type { AppConfig } from '../../config.ts';
-import type { Executor } from '../../db/database.ts';
+import type { DatabaseKind, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
@@ -38,6 +40,8 @@ const OAUTH_EXCHANGE_CODE_TTL_MS = 60_000;
 
 export interface AuthServiceDeps {
   db: Kysely<DB>;
+  /** Which database `db` is (row locks are PostgreSQL's); SQLite when not given. */
+  dbKind?: DatabaseKind;
   config: AppConfig;
   accessTokens: AccessTokens;
   mailer: Mailer;
@@ -76,6 +80,7 @@ export function toUser(row: repo.UserRow): TUser {
 
 export class AuthService {
   readonly #db: Kysely<DB>;
+  readonly #dbKind: DatabaseKind;
   readonly #config: AppConfig;
   readonly #accessTokens: AccessTokens;
   readonly #mailer: Mailer;
@@ -85,10 +90,13 @@ export class AuthService {
   readonly #loginAttemptsPerIp: RateLimiter;
   readonly #resetRequestsPerAccount: RateLimiter;
   readonly #resetRequestsPerIp: RateLimiter;
+  readonly #registrationsPerIp: RateLimiter;
+  readonly #mailsPerAddress: RateLimiter;
   readonly #oauthClients = new Map<TOAuthProvider, OAuthClient>();
 
   constructor(deps: AuthServiceDeps) {
     this.#db = deps.db;
+    this.#dbKind = deps.dbKind ?? 'sqlite';
     this.#config = deps.config;
     this.#accessTokens = deps.accessTokens;
     this.#mailer = deps.mailer;
@@ -102,11 +110,19 @@ export class AuthService {
     this.#loginAttemptsPerIp = limiter(limits.loginAttemptsPerIp);
     this.#resetRequestsPerAccount = limiter(limits.resetRequests);
     this.#resetRequestsPerIp = limiter(limits.resetRequests);
+    this.#registrationsPerIp = limiter(limits.registrationsPerIp);
+    this.#mailsPerAddress = limiter(limits.mailsPerAddress);
   }
 
   // Registration and e-mail verification
 
-  async register(input: { name: string; email: string; password: string }): Promise<TUser> {
+  async register(
+    input: { name: string; email: string; password: string },
+    ip: string,
+  ): Promise<TUser> {
+    const wait = this.#registrationsPerIp.retryAfter(ip);
+    if (wait > 0) throw tooManyRequests(wait);
+    this.#registrationsPerIp.hit(ip);
     await this.#assertNotCommon(input.password, 'password');
     if (await repo.findUserByEmail(this.#db, input.email)) throw duplicateEmail();
     const passwordHash = await hashPassword(input.password);
@@ -122,6 +138,7 @@ export class AuthService {
       createdAt: nowIso,
       updatedAt: nowIso,
       lastLoginAt: null,
+      tokensValidAfter: null,
     };
     const verificationToken = randomToken();
     try {
@@ -140,7 +157,7 @@ export class AuthService {
       throw error;
     }
     const link = `${this.#config.publicUrl}/verify-email?token=${verificationToken}`;
-    await this.#sendQuietly(verificationMail(user.email, user.name, link));
+    await this.#sendQuietly(verificationMail(user.email, link));
     return toUser(user);
   }
 
@@ -165,9 +182,10 @@ export class AuthService {
   // Password sign-in and sessions
 
   async login(input: { email: string; password: string }, ip: string): Promise<TTokenSet> {
+    const accountAtIp = `${input.email}\n${ip}`;
     const wait = Math.max(
       this.#loginAttemptsPerIp.retryAfter(ip),
-      this.#loginFailuresPerAccount.retryAfter(input.email),
+      this.#loginFailuresPerAccount.retryAfter(accountAtIp),
     );
     if (wait > 0) throw tooManyRequests(wait);
     this.#loginAttemptsPerIp.hit(ip);
@@ -180,10 +198,10 @@ export class AuthService {
       await verifyAgainstDummy(input.password);
     }
     if (!ok || !user) {
-      this.#loginFailuresPerAccount.hit(input.email);
+      this.#loginFailuresPerAccount.hit(accountAtIp);
       throw invalidCredentials();
     }
-    this.#loginFailuresPerAccount.clear(input.email);
+    this.#loginFailuresPerAccount.clear(accountAtIp);
     return this.#signIn(user);
   }
 
@@ -252,8 +270,14 @@ export class AuthService {
     if (row) await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
   }
 
+  /** Ends every sign-in: refresh tokens are revoked and access tokens issued so far refused. */
   async logoutAll(userId: string): Promise<void> {
-    await repo.revokeUserRefreshTokens(this.#db, userId, this.#nowIso());
+    const nowIso = this.#nowIso();
+    await this.#db.transaction().execute(async (trx) => {
+      await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+      await repo.updateUser(trx, userId, { tokensValidAfter: new Date().toISOString() });
+    });
+    this.#accessTokens.forgetUser(userId);
   }
 
   async changePassword(
@@ -266,8 +290,9 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, input.current_password)
       : false;
     if (!ok) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
+    this.#assertNotPersonal(input.new_password, 'new_password', user);
     await this.#assertNotCommon(input.new_password, 'new_password');
-    await this.#setPassword(userId, input.new_password, {});
+    await this.#setPassword(userId, input.new_password);
   }
 
   // Password reset
@@ -291,17 +316,32 @@ export class AuthService {
     void this.#sendQuietly(passwordResetMail(user.email, link));
   }
 
+  /**
+   * Sets the new password and retires every other reset link of the account with this one. Under
+   * the account's lock, so that of two links confirmed at once only the first counts.
+   */
   async confirmPasswordReset(input: { token: string; password: string }): Promise<void> {
     await this.#assertNotCommon(input.password, 'password');
-    const userId = await repo.consumeEmailToken(
+    const tokenHash = hashToken(input.token);
+    const holder = await repo.findEmailTokenUser(
       this.#db,
-      hashToken(input.token),
+      tokenHash,
       'password_reset',
       this.#nowIso(),
     );
-    if (!userId) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
-    // Following the mailed link proves the address belongs to the user.
-    await this.#setPassword(userId, input.password, { isVerified: 1 });
+    if (!holder) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
+    const owner = await repo.findUserById(this.#db, holder);
+    if (owner) this.#assertNotPersonal(input.password, 'password', owner);
+    const passwordHash = await hashPassword(input.password);
+    await inFamilyTransaction({ db: this.#db, kind: this.#dbKind }, holder, async (trx) => {
+      const nowIso = this.#nowIso();
+      const userId = await repo.consumeEmailToken(trx, tokenHash, 'password_reset', nowIso);
+      if (userId !== holder) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
+      await repo.useEmailTokensOf(trx, userId, 'password_reset', nowIso);
+      // Following the mailed link proves the address belongs to the user.
+      await this.#storePassword(trx, userId, passwordHash, { isVerified: 1 });
+    });
+    this.#accessTokens.forgetUser(holder);
   }
 
   // Social sign-in
@@ -431,6 +471,7 @@ export class AuthService {
         createdAt: nowIso,
         updatedAt: nowIso,
         lastLoginAt: null,
+        tokensValidAfter: null,
       };
       await repo.insertUser(trx, user);
       await createDefaultProfile(
@@ -494,17 +535,36 @@ export class AuthService {
     };
   }
 
-  async #setPassword(
+  async #setPassword(userId: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.#db
+      .transaction()
+      .execute((trx) => this.#storePassword(trx, userId, passwordHash, {}));
+    this.#accessTokens.forgetUser(userId);
+  }
+
+  /** Stores a new password hash and ends every sign-in: refresh and access tokens alike. */
+  async #storePassword(
+    trx: Executor,
     userId: string,
-    password: string,
+    passwordHash: string,
     extra: Partial<Pick<repo.UserRow, 'isVerified'>>,
   ): Promise<void> {
-    const passwordHash = await hashPassword(password);
     const nowIso = this.#nowIso();
-    await this.#db.transaction().execute(async (trx) => {
-      await repo.updateUser(trx, userId, { ...extra, passwordHash, updatedAt: nowIso });
-      await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+    await repo.updateUser(trx, userId, {
+      ...extra,
+      passwordHash,
+      updatedAt: nowIso,
+      // The access tokens' own clock (real time), not the injectable one of sessions.
+      tokensValidAfter: new Date().toISOString(),
     });
+    await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+  }
+
+  /** The shared password rule, with the account's own e-mail and name. */
+  #assertNotPersonal(password: string, field: string, user: repo.UserRow): void {
+    const problem = passwordProblem(password, { email: user.email, name: user.name });
+    if (problem) throw badRequest(`${field}: ${problem}`);
   }
 
   async #assertNotCommon(password: string, field: string): Promise<void> {
@@ -534,6 +594,12 @@ export class AuthService {
 
   /** A mail that fails is logged, never turned into a failed request. */
   async #sendQuietly(message: MailMessage): Promise<void> {
+    const address = message.to.toLowerCase();
+    if (this.#mailsPerAddress.retryAfter(address) > 0) {
+      this.#log.warn({ subject: message.subject }, 'mail dropped: too many to one address');
+      return;
+    }
+    this.#mailsPerAddress.hit(address);
     try {
       await this.#mailer.send(message);
     } catch (error) {

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 export interface UsersTable {
   id: string;
   name: string;
@@ -9,6 +11,8 @@ export interface UsersTable {
   createdAt: string;
   updatedAt: string;
   lastLoginAt: string | null;
+  /** Access tokens issued before this time are refused (null: all are accepted). */
+  tokensValidAfter: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One row per issued refresh token; a family is one sign-in and its chain of rotations. */

@@ -23,6 +23,7 @@ export async function registerUser(
     method: 'POST',
     url: '/api/v1/auth/register',
     payload: { name: 'Test Parent', email, password },
+    remoteAddress: uniqueIp(),
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   return { user: (res.json() as { user: TUser }).user, email, password };

@@ -92,19 +92,13 @@ export async function findProfile(
   return row && toStoredProfile(row);
 }
 
-/**
- * True when the user has a profile (child routes answer 'User profile not found' otherwise).
- * With `lock` (PostgreSQL, inside a transaction) the row stays locked until commit, so the
- * family's child writes run one after another and the 12-children limit holds under concurrency;
- * SQLite runs one write transaction at a time anyway.
- */
-export async function profileExists(
-  executor: Executor,
-  userId: string,
-  lock = false,
-): Promise<boolean> {
-  const query = executor.selectFrom('profiles').select('userId').where('userId', '=', userId);
-  const row = await (lock ? query.forUpdate() : query).executeTakeFirst();
+/** True when the user has a profile (child routes answer 'User profile not found' otherwise). */
+export async function profileExists(executor: Executor, userId: string): Promise<boolean> {
+  const row = await executor
+    .selectFrom('profiles')
+    .select('userId')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -15,6 +15,7 @@ import {
   type TProfileUpdate,
 } from '@kkb/core/family/schema';
 import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
 import {
@@ -47,7 +48,7 @@ export async function updateProfile(
   update: TProfileUpdate,
   nowIso: string,
 ): Promise<TFamilyProfile> {
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     const current = await getProfile(trx, userId);
     const merged = mergeProfile(current, update, nowIso);
     await saveProfile(trx, merged);
@@ -66,14 +67,14 @@ async function findChild(executor: Executor, userId: string, ref: ChildRef) {
   return index === undefined ? undefined : findChildAtIndex(executor, userId, index);
 }
 
-/** Runs `work` in a transaction once the profile is known to exist (and is locked on PostgreSQL). */
+/** Runs `work` under the family's lock once the profile is known to exist. */
 function withProfile<T>(
   database: Database,
   userId: string,
   work: (trx: Executor) => Promise<T>,
 ): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    if (!(await profileExists(trx, userId, database.kind === 'postgres'))) throw profileNotFound();
+  return inFamilyTransaction(database, userId, async (trx) => {
+    if (!(await profileExists(trx, userId))) throw profileNotFound();
     return work(trx);
   });
 }

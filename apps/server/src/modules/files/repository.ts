@@ -17,6 +17,15 @@ export async function findFileByPath(
     .executeTakeFirst();
 }
 
+export async function countFiles(executor: Executor, userId: string): Promise<number> {
+  const row = await executor
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export async function findFileByToken(
   executor: Executor,
   downloadToken: string,

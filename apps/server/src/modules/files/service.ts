@@ -3,14 +3,18 @@ import fs from 'node:fs';
 import type { ReadStream } from 'node:fs';
 import path from 'node:path';
 import {
+  MAX_FILES,
+  MAX_FILES_MESSAGE,
   sniffImageType,
   UNSUPPORTED_FILE_TYPE_MESSAGE,
   type TStoredFile,
 } from '@kkb/core/family/files';
 import type { Database } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/random-tokens.ts';
 import {
+  countFiles,
   deleteFileByPath,
   findFileByPath,
   findFileByToken,
@@ -58,7 +62,9 @@ async function writeNewVersion(directory: string, bytes: Buffer): Promise<string
 
 /**
  * Stores (or replaces) the user's file at `filePath`. Only real PNG, JPEG, WebP and GIF bytes are
- * accepted. A replaced version's bytes and download address stop working.
+ * accepted. A replaced version's bytes and download address stop working. The row is written under
+ * the family's lock: concurrent uploads to one path replace one another in turn, each removing
+ * the bytes of the version it replaced (none is left behind), and the file limit holds.
  */
 export async function storeFile(
   database: Database,
@@ -76,8 +82,11 @@ export async function storeFile(
   let previous: string | undefined;
   let created: boolean;
   try {
-    ({ previous, created } = await database.db.transaction().execute(async (trx) => {
+    ({ previous, created } = await inFamilyTransaction(database, userId, async (trx) => {
       const existing = await findFileByPath(trx, userId, filePath);
+      if (!existing && (await countFiles(trx, userId)) >= MAX_FILES) {
+        throw badRequest(MAX_FILES_MESSAGE);
+      }
       const replaced = await upsertFile(trx, {
         id: existing?.id ?? randomBytes(16).toString('hex'),
         userId,

@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrations } from '../../db/migrations/index.ts';
+import { createUser } from '../../test/create-user.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.ts';
 
 describe('health and API conventions', () => {
@@ -15,6 +19,31 @@ describe('health and API conventions', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: testDatabaseKind, version: '0.1.0' });
+  });
+
+  it('is ready once every migration has run, and answers 503 while one has not', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({
+      status: 'ready',
+      database: testDatabaseKind,
+      migrations: Object.keys(migrations).length,
+    });
+    const { db } = t.app.database;
+    const last = Object.keys(migrations).sort().at(-1) ?? '';
+    await sql`delete from kysely_migration where name = ${last}`.execute(db);
+    try {
+      const notReady = await t.app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+      expect(notReady.statusCode).toBe(503);
+      expect(notReady.json()).toEqual({
+        detail: 'The database is not ready: 1 migration has not run',
+        code: 'SERVICE_UNAVAILABLE',
+      });
+    } finally {
+      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${new Date().toISOString()})`.execute(
+        db,
+      );
+    }
   });
 
   it('answers unknown API paths with 404 {detail, code}', async () => {
@@ -38,6 +67,39 @@ describe('health and API conventions', () => {
   });
 });
 
+const BIG_SCRIPT = `export const words = ${JSON.stringify('play outside today '.repeat(400))};`;
+
+describe('API compression', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('compresses answers over 1 KB for a client that accepts it, and not small ones', async () => {
+    const { authHeader } = await createUser(t.app);
+    const big = await t.app.inject({
+      url: '/api/v1/activities?limit=20',
+      headers: { ...authHeader, 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('br');
+    const body = JSON.parse(zlib.brotliDecompressSync(big.rawPayload).toString());
+    expect(body.activities).toHaveLength(20);
+    const gz = await t.app.inject({
+      url: '/api/v1/activities?limit=20',
+      headers: { ...authHeader, 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const small = await t.app.inject({
+      url: '/api/v1/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBe('ok');
+  });
+});
+
 describe('serving the web app', () => {
   let t: TestApp;
   let webDir: string;
@@ -46,6 +108,12 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-1234.js'), BIG_SCRIPT);
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'big-1234.js.br'),
+      zlib.brotliCompressSync(BIG_SCRIPT),
+    );
+    fs.writeFileSync(path.join(webDir, 'assets', 'big-1234.js.gz'), zlib.gzipSync(BIG_SCRIPT));
     t = await createTestApp({ WEB_DIST_DIR: webDir });
   });
   afterAll(async () => {
@@ -67,6 +135,20 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-0000.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('DATA_NOT_FOUND');
+  });
+
+  it('sends the build-time brotli or gzip copy of an asset the browser accepts, and Vary', async () => {
+    const url = '/assets/big-1234.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
   });
 
   it('keeps unknown API paths as JSON 404s', async () => {

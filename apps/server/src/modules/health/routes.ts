@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZHealth } from '@kkb/core/system';
+import { ZHealth, ZReadiness } from '@kkb/core/system';
+import { z } from 'zod';
+import { migrationState } from '../../db/migrate.ts';
+import { AppError } from '../../errors.ts';
 import { sql } from 'kysely';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,6 +18,32 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => {
       await sql`select 1`.execute(app.database.db);
       return { status: 'ok' as const, database: app.database.kind, version: app.appVersion };
+    },
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers and every migration has run (503 otherwise)',
+        response: { 200: ZReadiness, 503: z.object({ detail: z.string(), code: z.string() }) },
+      },
+    },
+    async () => {
+      const unavailable = (why: string) =>
+        new AppError(503, 'SERVICE_UNAVAILABLE', `The database is not ready: ${why}`);
+      let state;
+      try {
+        state = await migrationState(app.database.db, app.database.pgSchema);
+      } catch {
+        throw unavailable('it does not answer');
+      }
+      if (state.pending > 0) {
+        const count = state.pending === 1 ? '1 migration has' : `${state.pending} migrations have`;
+        throw unavailable(`${count} not run`);
+      }
+      return { status: 'ready' as const, database: app.database.kind, migrations: state.applied };
     },
   );
 };

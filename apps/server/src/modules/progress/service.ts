@@ -1,6 +1,7 @@
 import { mergeProgress } from '@kkb/core/family/profile';
 import { MAX_PROGRESS_BYTES, type TProgress, type TProgressFields } from '@kkb/core/family/schema';
 import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { badRequest } from '../../errors.ts';
 import { findProgress, saveProgress } from './repository.ts';
 
@@ -16,7 +17,7 @@ export function updateProgress(
   update: TProgressFields,
   nowIso: string,
 ): Promise<TProgress> {
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     const current = await findProgress(trx, userId);
     const merged = mergeProgress(current?.fields ?? {}, update);
     const data = JSON.stringify(merged);

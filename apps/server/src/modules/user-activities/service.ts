@@ -6,6 +6,7 @@ import type {
   TUserActivityStatus,
 } from '@kkb/core/activities/user-activity';
 import type { Database } from '../../db/database.ts';
+import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
 import {
@@ -32,7 +33,7 @@ export async function setStatus(
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  return database.db.transaction().execute(async (trx) => {
+  return inFamilyTransaction(database, userId, async (trx) => {
     if (!(await findActivityForUser(trx, userId, activityId))) throw notFound('Activity');
     return setUserActivityStatus(trx, userId, activityId, status, nowIso);
   });

@@ -1,4 +1,4 @@
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

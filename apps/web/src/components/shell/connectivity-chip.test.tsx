@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LAST_ONLINE_KEY } from '../../lib/connectivity';
+import { LAST_ONLINE_KEY, reportServerReachable } from '../../lib/connectivity';
 import { enqueue } from '../../lib/offline-queue';
 import { goOnline, setNavigatorOnline } from '../../test/browser';
 import { renderWithShell } from '../../test/render';
@@ -77,5 +77,14 @@ describe('ConnectivityChip', () => {
       enqueue('addAchievement', { id: 'first-steps' });
     });
     expect(screen.getByRole('dialog')).toHaveTextContent('Pending actions1');
+  });
+
+  it('a call that cannot reach the server shows Offline; the next answered call, Online', () => {
+    setNavigatorOnline(true);
+    renderWithShell(<ConnectivityChip />);
+    act(() => reportServerReachable(false));
+    expect(screen.getByRole('button', { name: 'Offline' })).toBeInTheDocument();
+    act(() => reportServerReachable(true));
+    expect(screen.getByText('Online')).toBeInTheDocument();
   });
 });

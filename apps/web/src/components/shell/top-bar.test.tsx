@@ -5,7 +5,7 @@ import { renderWithShell } from '../../test/render';
 import { TopBar } from './top-bar';
 
 describe('TopBar', () => {
-  it('§2 has the logo to /, AI Plan, Activities, notifications and the chip', () => {
+  it('§2 has the logo to /, AI Plan, Activities, My Activities, notifications and the chip', () => {
     setNavigatorOnline(true);
     renderWithShell(<TopBar userSlot={<button type="button">Login</button>} />);
     expect(screen.getByRole('link', { name: 'Keep Kid Busy' })).toHaveAttribute('href', '/');
@@ -17,6 +17,10 @@ describe('TopBar', () => {
     expect(within(nav).getByRole('link', { name: 'Activities' })).toHaveAttribute(
       'href',
       '/activities',
+    );
+    expect(within(nav).getByRole('link', { name: 'My Activities' })).toHaveAttribute(
+      'href',
+      '/my-activities',
     );
     expect(screen.getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'href',

@@ -57,6 +57,15 @@ export function TopBar({
           <Button component={RouterLink} to="/activities" color="inherit" sx={LINK_SX}>
             Activities
           </Button>
+          {/* Below md the bottom navigation leads there; above it this is the only way. */}
+          <Button
+            component={RouterLink}
+            to="/my-activities"
+            color="inherit"
+            sx={{ ...LINK_SX, display: { xs: 'none', md: 'inline-flex' } }}
+          >
+            My Activities
+          </Button>
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <IconButton

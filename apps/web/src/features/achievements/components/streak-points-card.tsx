@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { InlineError } from '../../../components/feedback/inline-error';
+import { RequestError } from '../../../components/feedback/request-error';
 import { useStats } from '../api/get-stats';
 import { formatDays } from './format';
 
@@ -30,7 +30,7 @@ export function StreakPointsCard() {
   const stats = useStats();
   const headingId = useId();
 
-  if (stats.isError) return <InlineError reset={() => void stats.refetch()} />;
+  if (stats.isError) return <RequestError error={stats.error} retry={() => void stats.refetch()} />;
 
   return (
     <Card component="section" aria-labelledby={headingId}>

@@ -1,4 +1,4 @@
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_FORM, formValuesOf, splitLines, ZOwnActivityForm } from './own-activity-form-schema';
 

@@ -10,7 +10,12 @@ describe('startingLocation (spec §9 weather to location mapping)', () => {
 
   it('§9 sunny or snowy gives outdoor (which scores outdoor and both activities)', () => {
     expect(startingLocation('sunny', 'both')).toBe('outdoor');
-    expect(startingLocation('snowy', 'indoor')).toBe('outdoor');
+    expect(startingLocation('snowy', 'outdoor')).toBe('outdoor');
+  });
+
+  it('a saved Indoor preference wins over a clear sky', () => {
+    expect(startingLocation('sunny', 'indoor')).toBe('indoor');
+    expect(startingLocation('snowy', 'indoor')).toBe('indoor');
   });
 
   it("§9 otherwise both: the family's preference decides", () => {

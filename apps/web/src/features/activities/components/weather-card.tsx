@@ -42,23 +42,60 @@ function sourceNote(source: TWeather['source']): string | null {
   return null;
 }
 
+// Read by screen readers, not drawn: the slim row needs no visible heading.
+const VISUALLY_HIDDEN_SX = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /**
  * The weather at home: condition icon, temperature in the family's units (`weather` is read in
- * °C), description and city; a note when the reading is not live.
+ * °C), description and city; a note when the reading is not live. `slim` fits it all on one row,
+ * so on a phone the recommendations still start on the first screen.
  */
 export function WeatherCard({
   weather,
   units,
   isError,
   onRetry,
+  slim = false,
 }: {
   weather: TWeather | undefined;
   units: TUnits;
   isError: boolean;
   onRetry: () => void;
+  slim?: boolean;
 }) {
   let body;
-  if (weather !== undefined) {
+  if (weather !== undefined && slim) {
+    const Icon = CONDITION_ICONS[weather.condition];
+    const note = sourceNote(weather.source);
+    body = (
+      <>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Icon
+            aria-hidden="true"
+            sx={{ fontSize: 32, color: CONDITION_COLORS[weather.condition] }}
+          />
+          <Typography variant="h6" component="p">
+            {formatTemperature(weather.temperature, units)}
+          </Typography>
+          <Typography variant="body2" sx={{ minWidth: 0 }}>
+            {weather.description} · {weather.location.city}
+          </Typography>
+        </Stack>
+        {note !== null && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {note}
+          </Typography>
+        )}
+      </>
+    );
+  } else if (weather !== undefined) {
     const Icon = CONDITION_ICONS[weather.condition];
     const note = sourceNote(weather.source);
     body = (
@@ -99,20 +136,33 @@ export function WeatherCard({
       </Alert>
     );
   } else {
+    const iconSize = slim ? 32 : 48;
     body = (
-      <Stack direction="row" spacing={2} aria-busy="true" aria-label="Loading the weather">
-        <Skeleton variant="circular" width={48} height={48} />
+      <Stack
+        direction="row"
+        spacing={2}
+        aria-busy="true"
+        aria-label="Loading the weather"
+        sx={{ alignItems: 'center' }}
+      >
+        <Skeleton variant="circular" width={iconSize} height={iconSize} />
         <div>
-          <Skeleton variant="text" width={80} sx={{ fontSize: '2rem' }} />
-          <Skeleton variant="text" width={120} />
+          <Skeleton variant="text" width={80} sx={{ fontSize: slim ? '1.25rem' : '2rem' }} />
+          {!slim && <Skeleton variant="text" width={120} />}
         </div>
       </Stack>
     );
   }
   return (
     <Card variant="outlined" component="section" aria-labelledby="weather-heading">
-      <CardContent>
-        <Typography id="weather-heading" variant="subtitle1" component="h2" gutterBottom>
+      <CardContent sx={slim ? { py: 1, '&:last-child': { pb: 1 } } : undefined}>
+        <Typography
+          id="weather-heading"
+          variant="subtitle1"
+          component="h2"
+          gutterBottom
+          sx={slim ? VISUALLY_HIDDEN_SX : undefined}
+        >
           Weather today
         </Typography>
         {body}

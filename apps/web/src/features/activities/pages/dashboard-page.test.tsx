@@ -43,7 +43,7 @@ function recommendations(
   };
 }
 
-function profileWithTwoChildren() {
+function profileWithTwoChildren(location: 'indoor' | 'outdoor' | 'both' = 'both') {
   const profile = completeProfile();
   const [noa] = profile.familyInfo.children;
   return {
@@ -54,7 +54,11 @@ function profileWithTwoChildren() {
       timezone: 'UTC',
       children: [noa!, { ...noa!, id: 'child-2', name: 'Leo', age: 7, ageRange: [7, 9] }],
     },
-    preferences: { ...profile.preferences, units: 'imperial' as const },
+    preferences: {
+      ...profile.preferences,
+      units: 'imperial' as const,
+      defaultFilters: { ...profile.preferences.defaultFilters, location },
+    },
   };
 }
 
@@ -63,7 +67,7 @@ beforeEach(() => {
   server.on('GET /api/v1/profile', () => jsonResponse(200, profileWithTwoChildren()));
 });
 
-const open = () => renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard' });
+const open = (url = '/dashboard') => renderPage(<DashboardPage />, { path: '/dashboard', url });
 
 describe('/dashboard', () => {
   it('greets the family, shows the weather in their units and six recommendations', async () => {
@@ -163,5 +167,77 @@ describe('/dashboard', () => {
     expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
       '?timeAvailable=30&location=both',
     ]);
+  });
+
+  it("the family's saved Indoor wins over a clear sky, without showing other choices first", async () => {
+    const sunny = weather({ condition: 'sunny' });
+    let answerProfile: () => void = () => undefined;
+    const profileAnswered = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
+    server.on('GET /api/v1/profile', async () => {
+      await profileAnswered;
+      return jsonResponse(200, profileWithTwoChildren('indoor'));
+    });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
+    open();
+    // While the profile loads, no place is shown as chosen (no flicker from Both or Outdoor).
+    expect(await screen.findByLabelText('Loading your choices')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Both' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Outdoor' })).toBeNull();
+    answerProfile();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=indoor',
+    ]);
+  });
+
+  it('a changed control goes into the URL, and a URL with choices opens with them', async () => {
+    const sunny = weather({ condition: 'sunny' });
+    server.on('GET /api/v1/profile', () => jsonResponse(200, profileWithTwoChildren('indoor')));
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
+    const first = open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    await userEvent.click(screen.getByRole('button', { name: 'Outdoor' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('current-url')).toHaveTextContent('/dashboard?location=outdoor'),
+    );
+    first.unmount();
+
+    // A reload of that URL: the parent's choice still wins over the saved Indoor.
+    open('/dashboard?location=outdoor&timeAvailable=60&energyLevel=wild');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Outdoor' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(screen.getByRole('button', { name: '60 min' })).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() =>
+      expect(queriesTo(server.fetch, '/api/v1/recommendations')).toContain(
+        '?timeAvailable=60&location=outdoor',
+      ),
+    );
+  });
+
+  it('§8 an unreachable server: the network message with a Retry that asks again', async () => {
+    const sunny = weather();
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on(
+      'GET /api/v1/recommendations',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => jsonResponse(200, recommendations(sunny)),
+    );
+    open();
+    expect(
+      await screen.findByText('Network connection failed. Please check your internet connection'),
+    ).toBeVisible();
+    const section = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(within(section).queryByText('Component Error')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Recommended activities' })).toBeVisible();
   });
 });

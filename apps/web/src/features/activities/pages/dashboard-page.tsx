@@ -6,15 +6,20 @@ import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { InlineError } from '../../../components/feedback/inline-error';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import Skeleton from '@mui/material/Skeleton';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { StreakPointsCard } from '../../achievements/components/streak-points-card';
 import { useProfile } from '../../family/api/get-profile';
@@ -22,6 +27,7 @@ import { useRecommendations } from '../api/get-recommendations';
 import { useWeather } from '../api/get-weather';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
+import { choicesFrom, withChoice, type DashboardChoiceKey } from '../components/dashboard-choices';
 import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
@@ -47,15 +53,19 @@ const EVERYONE = 'everyone';
 export function DashboardPage() {
   const { data: profile } = useProfile();
   const weather = useWeather();
-  const [childId, setChildId] = useState(EVERYONE);
-  const [chosenTime, setChosenTime] = useState<number | null>(null);
-  const [chosenLocation, setChosenLocation] = useState<TActivityLocation | null>(null);
-  const [energyLevel, setEnergyLevel] = useState<TRecommendationEnergy | null>(null);
+  const theme = useTheme();
+  // Read at once (no first render as "wide"): the controls' open state is decided on mount.
+  const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choices = choicesFrom(searchParams);
+  const choose = (key: DashboardChoiceKey, value: string | number | null) =>
+    setSearchParams((current) => withChoice(current, key, value), { replace: true });
 
   const children = profile?.familyInfo.children ?? [];
   const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const defaults = profile?.preferences.defaultFilters;
-  const timeAvailable = chosenTime ?? defaults?.timeAvailable ?? 30;
+  const timeAvailable = choices.timeAvailable ?? defaults?.timeAvailable ?? 30;
+  const { energyLevel } = choices;
   const timeChoices = useMemo(
     () =>
       [...new Set([...TIME_CHOICES, timeAvailable])]
@@ -65,8 +75,10 @@ export function DashboardPage() {
   );
 
   // The place waits for the weather (or its failure): rain means indoors (spec §9).
-  const weatherSettled = weather.data !== undefined || weather.isError;
-  const child = children.find((c) => c.id === childId);
+  // The controls wait for the profile too: its saved defaults, not the controls' own, show first.
+  const ready = profile !== undefined && (weather.data !== undefined || weather.isError);
+  const child = children.find((c) => c.id === choices.childId);
+  const childId = child?.id ?? EVERYONE;
   const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
   const { afterDark } = daylightAt({
     now: new Date().toISOString(),
@@ -75,9 +87,9 @@ export function DashboardPage() {
     sunset: weather.data?.sunset ?? null,
   });
   const location =
-    chosenLocation ?? startingLocation(weather.data?.condition, preference, afterDark);
+    choices.location ?? startingLocation(weather.data?.condition, preference, afterDark);
   const recommendations = useRecommendations(
-    weatherSettled
+    ready
       ? {
           timeAvailable,
           location,
@@ -135,15 +147,27 @@ export function DashboardPage() {
       </Stack>
     );
   } else if (recommendations.isError) {
-    results = <InlineError reset={() => void recommendations.refetch()} />;
+    results = (
+      <RequestError error={recommendations.error} retry={() => void recommendations.refetch()} />
+    );
   } else {
     results = <SkeletonGrid />;
   }
 
+  const summary = [
+    `${timeAvailable} min`,
+    LOCATION_CHOICES.find((choice) => choice.value === location)?.label,
+    energyLevel === null
+      ? 'any energy'
+      : `${ENERGY_CHOICES.find((choice) => choice.value === energyLevel)?.label} energy`,
+    child?.name ?? 'Everyone',
+  ].join(' · ');
+
+  const streak = <StreakPointsCard />;
   return (
-    <Stack spacing={3}>
+    <Stack spacing={{ xs: 2, md: 3 }}>
       <div>
-        <Typography variant="h4" component="h1">
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
           {greeting}, {familyName}
         </Typography>
         <Typography color="text.secondary">Here is what you could play today.</Typography>
@@ -161,62 +185,85 @@ export function DashboardPage() {
           units={units}
           isError={weather.isError}
           onRetry={() => void weather.refetch()}
+          slim={belowMd}
         />
-        <StreakPointsCard />
-        <Card
+        {/* On a phone the streak waits below the suggestions, which come first. */}
+        {!belowMd && streak}
+        <Accordion
           variant="outlined"
-          component="section"
-          aria-labelledby="controls-heading"
-          sx={{ gridColumn: { md: '1 / -1' } }}
+          // Open where there is room; on a phone a summary line that opens them.
+          defaultExpanded={!belowMd}
+          disableGutters
+          slotProps={{ heading: { component: 'h2' } }}
+          sx={{ gridColumn: { md: '1 / -1' }, borderRadius: 1, '&::before': { display: 'none' } }}
         >
-          <CardContent>
-            <Typography id="controls-heading" variant="subtitle1" component="h2" gutterBottom>
-              What suits you right now?
-            </Typography>
-            <Stack spacing={2}>
-              <TextField
-                select
-                label="Who's playing?"
-                value={childId}
-                onChange={(event) => {
-                  setChildId(event.target.value);
-                }}
-                size="small"
-                sx={{ maxWidth: 320 }}
-              >
-                <MenuItem value={EVERYONE}>Everyone</MenuItem>
-                {children.map((c) => (
-                  <MenuItem key={c.id} value={c.id}>
-                    {c.name} ({c.age})
-                  </MenuItem>
-                ))}
-              </TextField>
-              <ChoiceGroup
-                label="Time available"
-                choices={timeChoices}
-                value={String(timeAvailable)}
-                onChange={(value) => {
-                  if (value !== null) setChosenTime(Number(value));
-                }}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <ChoiceGroup
-                  label="Indoor or outdoor"
-                  choices={LOCATION_CHOICES}
-                  value={location}
-                  onChange={setChosenLocation}
-                />
-                <ChoiceGroup
-                  label="Energy level"
-                  choices={ENERGY_CHOICES}
-                  value={energyLevel}
-                  onChange={setEnergyLevel}
-                  allowNone
-                />
-              </Stack>
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Stack sx={{ minWidth: 0 }}>
+              <Typography variant="subtitle1" component="span">
+                What suits you right now?
+              </Typography>
+              {ready ? (
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {summary}
+                </Typography>
+              ) : (
+                <Skeleton variant="text" width={200} />
+              )}
             </Stack>
-          </CardContent>
-        </Card>
+          </AccordionSummary>
+          <AccordionDetails>
+            {ready ? (
+              <Stack spacing={2}>
+                <TextField
+                  select
+                  label="Who's playing?"
+                  value={childId}
+                  onChange={(event) => {
+                    choose('childId', event.target.value === EVERYONE ? null : event.target.value);
+                  }}
+                  size="small"
+                  sx={{ maxWidth: 320 }}
+                >
+                  <MenuItem value={EVERYONE}>Everyone</MenuItem>
+                  {children.map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      {c.name} ({c.age})
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <ChoiceGroup
+                  label="Time available"
+                  choices={timeChoices}
+                  value={String(timeAvailable)}
+                  onChange={(value) => {
+                    if (value !== null) choose('timeAvailable', Number(value));
+                  }}
+                />
+                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                  <ChoiceGroup
+                    label="Indoor or outdoor"
+                    choices={LOCATION_CHOICES}
+                    value={location}
+                    onChange={(value) => choose('location', value)}
+                  />
+                  <ChoiceGroup
+                    label="Energy level"
+                    choices={ENERGY_CHOICES}
+                    value={energyLevel}
+                    onChange={(value) => choose('energyLevel', value)}
+                    allowNone
+                  />
+                </Stack>
+              </Stack>
+            ) : (
+              <Stack spacing={1} aria-busy="true" aria-label="Loading your choices">
+                <Skeleton variant="rounded" height={40} sx={{ maxWidth: 320 }} />
+                <Skeleton variant="rounded" height={56} />
+                <Skeleton variant="rounded" height={56} />
+              </Stack>
+            )}
+          </AccordionDetails>
+        </Accordion>
       </Box>
 
       <Box component="section" aria-labelledby="recommendations-heading">
@@ -225,16 +272,26 @@ export function DashboardPage() {
           spacing={2}
           sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2 }}
         >
-          <Typography id="recommendations-heading" variant="h5" component="h2">
+          <Typography
+            id="recommendations-heading"
+            variant="h5"
+            component="h2"
+            sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+          >
             Recommended for you
           </Typography>
           {/* primary.dark: the main blue is too light for text on the page background. */}
-          <Button component={RouterLink} to="/browse" sx={{ color: 'primary.dark' }}>
+          <Button
+            component={RouterLink}
+            to="/browse"
+            sx={{ color: 'primary.dark', whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
             Browse all
           </Button>
         </Stack>
         {results}
       </Box>
+      {belowMd && streak}
     </Stack>
   );
 }

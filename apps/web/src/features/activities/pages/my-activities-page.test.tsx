@@ -1,4 +1,4 @@
-import { BUILT_IN_ACTIVITIES } from '@kkb/core/activities/catalogue';
+import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,8 @@
 import {
+  PASSWORD_CONTAINS_EMAIL_MESSAGE,
+  PASSWORD_CONTAINS_NAME_MESSAGE,
+} from '@kkb/core/auth/password-rules';
+import {
   DUPLICATE_EMAIL_MESSAGE,
   PASSWORD_TOO_COMMON_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
@@ -73,6 +77,20 @@ describe('register form (spec §5 messages, inline)', () => {
     await user.type(password, 'short');
     await user.click(submit);
     expect(await screen.findByText(PASSWORD_TOO_SHORT_MESSAGE)).toBeVisible();
+  });
+
+  it('a password containing the name or the e-mail shows the core password rule (issue 8)', async () => {
+    const { user, name, email, password, submit } = renderPage();
+    await user.type(name, 'Dana Levi');
+    await user.type(email, 'dana@example.com');
+    await user.type(password, 'levi-harbour-2024');
+    await user.click(submit);
+    expect(await screen.findByText(PASSWORD_CONTAINS_NAME_MESSAGE)).toBeVisible();
+    await user.clear(password);
+    await user.type(password, 'x-dana@example.com');
+    await user.click(submit);
+    expect(await screen.findByText(PASSWORD_CONTAINS_EMAIL_MESSAGE)).toBeVisible();
+    expect(server.requestsTo('POST /api/v1/auth/register')).toHaveLength(0);
   });
 
   it('registers, then logs in (spec §7), and marks the new registration (spec §4)', async () => {

@@ -1,0 +1,47 @@
+import { ZRecommendationQuery, type TRecommendationEnergy } from '@kkb/core/activities/recommend';
+import type { TActivityLocation } from '@kkb/core/activities/schema';
+
+/**
+ * What the parent changed on the dashboard's controls, kept in the URL (same keys as
+ * `GET /recommendations`) so a reload or a shared link keeps it. Absent: the family's saved
+ * defaults (and the weather) decide.
+ */
+export interface DashboardChoices {
+  timeAvailable: number | null;
+  location: TActivityLocation | null;
+  energyLevel: TRecommendationEnergy | null;
+  childId: string | null;
+}
+
+export type DashboardChoiceKey = keyof DashboardChoices;
+
+const KEYS: readonly DashboardChoiceKey[] = ['timeAvailable', 'location', 'energyLevel', 'childId'];
+
+/** The choices of a dashboard URL; a value the API would refuse reads as "not chosen". */
+export function choicesFrom(searchParams: URLSearchParams): DashboardChoices {
+  const choices: DashboardChoices = {
+    timeAvailable: null,
+    location: null,
+    energyLevel: null,
+    childId: null,
+  };
+  for (const key of KEYS) {
+    const raw = searchParams.get(key);
+    if (raw === null) continue;
+    const parsed = ZRecommendationQuery.shape[key].safeParse(raw);
+    if (parsed.success && parsed.data !== undefined) Object.assign(choices, { [key]: parsed.data });
+  }
+  return choices;
+}
+
+/** A copy of `searchParams` with `key` set, or removed when `value` is null. */
+export function withChoice(
+  searchParams: URLSearchParams,
+  key: DashboardChoiceKey,
+  value: string | number | null,
+): URLSearchParams {
+  const next = new URLSearchParams(searchParams);
+  if (value === null) next.delete(key);
+  else next.set(key, String(value));
+  return next;
+}

@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+const firstRecommendation = (page: Page) =>
+  page.getByRole('list', { name: 'Recommended activities' }).getByRole('article').first();
+
+test.describe('the dashboard on a phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('the first recommendation starts on the first screen', async ({ signedInPage: page }) => {
+    const card = firstRecommendation(page);
+    await expect(card).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box, 'the first recommendation has a position').not.toBeNull();
+    expect(box!.y).toBeLessThan(PHONE.height);
+    await page.screenshot({ path: test.info().outputPath('dashboard-phone.png') });
+  });
+
+  test('the controls sit behind a summary line that opens them', async ({ signedInPage: page }) => {
+    const summary = page.getByRole('button', { name: /What suits you right now\?/ });
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await expect(summary).toContainText('30 min');
+    await expect(page.getByRole('button', { name: '60 min' })).toBeHidden();
+    await summary.click();
+    await page.getByRole('button', { name: '60 min' }).click();
+    await expect(summary).toContainText('60 min');
+    // The streak is still on the page, after the suggestions.
+    await expect(page.getByRole('region', { name: 'Your streak' })).toBeAttached();
+  });
+});
