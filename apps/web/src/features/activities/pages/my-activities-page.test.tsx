@@ -31,9 +31,13 @@ function mark(activityId: string, marks: { favorite: boolean; tried: boolean }):
 beforeEach(() => {
   server = installFakeFetch();
   const all = [...BUILT_IN_ACTIVITIES, own];
-  server.on('GET /api/v1/activities', () =>
-    jsonResponse(200, { activities: all, total: all.length, skip: 0, limit: 100 }),
-  );
+  // Paged as the server pages: the catalogue alone is longer than one page.
+  server.on('GET /api/v1/activities', ({ query }) => {
+    const skip = Number(query.get('skip') ?? 0);
+    const limit = Number(query.get('limit') ?? 50);
+    const activities = all.slice(skip, skip + limit);
+    return jsonResponse(200, { activities, total: all.length, skip, limit });
+  });
   const records = [
     mark(firstBuiltIn!.id, { favorite: true, tried: false }),
     mark(secondBuiltIn!.id, { favorite: false, tried: true }),
