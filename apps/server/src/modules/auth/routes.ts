@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZVerifyEmailResponse },
       },
     },
-    async (request) => ({ user: await service.verifyEmail(request.query.token) }),
+    (request) => service.verifyEmail(request.query.token),
   );
 
   app.post(

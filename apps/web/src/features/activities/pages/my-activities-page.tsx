@@ -1,6 +1,6 @@
 import { isOwnActivityId } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';
-import type { TUserActivityStatus } from '@kkb/core/activities/user-activity';
+import type { TUserActivity, TUserActivityMark } from '@kkb/core/activities/user-activity';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -36,19 +36,19 @@ function EmptyState({ children, action }: { children: ReactNode; action?: ReactN
   );
 }
 
-/** Favourites or tried activities, newest mark first. */
+/** Favourites or tried activities (a favourite that was done is in both), newest record first. */
 function MarkedList({
   status,
   activities,
   records,
 }: {
-  status: TUserActivityStatus;
+  status: TUserActivityMark;
   activities: readonly TActivity[];
-  records: readonly { activityId: string; status: TUserActivityStatus }[];
+  records: readonly TUserActivity[];
 }) {
   const byId = new Map(activities.map((activity) => [activity.id, activity]));
   const marked = records
-    .filter((record) => record.status === status)
+    .filter((record) => (status === 'favorite' ? record.favorite : record.tried))
     .flatMap((record) => byId.get(record.activityId) ?? []);
   if (marked.length === 0) {
     return (
@@ -61,7 +61,7 @@ function MarkedList({
       >
         {status === 'favorite'
           ? 'No favourites yet. Open an activity and press Favourite to keep it here.'
-          : 'Nothing marked as tried yet. Open an activity you have played and press Mark as tried.'}
+          : 'Nothing tried yet. Open an activity you have played and press Mark as done or Mark as tried.'}
       </EmptyState>
     );
   }
