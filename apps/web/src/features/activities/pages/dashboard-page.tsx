@@ -178,7 +178,9 @@ export function DashboardPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
           {greeting}, {familyName}
         </Typography>
-        <Typography color="text.secondary">Here is what you could play today.</Typography>
+        <Typography color="text.secondary">
+          Here is what you could play {afterDark ? 'this evening' : 'today'}.
+        </Typography>
       </div>
 
       <Box
