@@ -73,6 +73,24 @@ describe('/activity/{id}', () => {
     expect(screen.getByRole('button', { name: 'Mark as done' })).toBeVisible();
   });
 
+  it('shows seasons, waiting and that nothing needs gathering (issue 15)', async () => {
+    const sprouts = makeActivity({
+      id: 'sprouts',
+      title: 'Cress Heads',
+      materials: [],
+      seasons: ['spring', 'summer'],
+      prepMinutes: 720,
+      spansDays: 7,
+    });
+    server.on('GET /api/v1/activities/sprouts', () => jsonResponse(200, sprouts));
+    server.on('GET /api/v1/user-activities', () => records());
+    open('sprouts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cress Heads' })).toBeVisible();
+    expect(screen.getByText('Spring, Summer')).toBeVisible();
+    expect(screen.getByText('Start 12 hours ahead, goes on over 7 days')).toBeVisible();
+    expect(screen.getByText(/Nothing to gather/)).toBeVisible();
+  });
+
   it('§5 an unknown id shows "Activity not found" with a link to browse', async () => {
     open('nope');
     expect(

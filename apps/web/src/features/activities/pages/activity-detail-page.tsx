@@ -18,7 +18,9 @@ import {
   DIFFICULTY_LABELS,
   formatAgeRange,
   formatDuration,
+  formatWaiting,
   LOCATION_LABELS,
+  SEASON_LABELS,
   WEATHER_LABELS,
 } from '../components/activity-labels';
 import { ActivityStatusControls } from '../components/activity-status-controls';
@@ -70,6 +72,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function ActivityDetails({ activity }: { activity: TActivity }) {
+  const waiting = formatWaiting(activity);
   return (
     <Stack spacing={3}>
       <Card variant="outlined">
@@ -108,6 +111,13 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
             <Fact label="Location" value={LOCATION_LABELS[activity.location]} />
             <Fact label="Ages" value={formatAgeRange(activity.ageRange)} />
             <Fact label="Energy" value={activity.energyLevel} />
+            {activity.seasons && (
+              <Fact
+                label="Season"
+                value={activity.seasons.map((season) => SEASON_LABELS[season]).join(', ')}
+              />
+            )}
+            {waiting !== null && <Fact label="Waiting" value={waiting} />}
             <Fact
               label="Weather"
               value={
@@ -119,7 +129,13 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
           </Box>
         </CardContent>
       </Card>
-      <ListSection title="What you need" items={activity.materials} />
+      {activity.materials.length === 0 ? (
+        <Section title="What you need">
+          <Typography>Nothing to gather: you can play this anywhere, right now.</Typography>
+        </Section>
+      ) : (
+        <ListSection title="What you need" items={activity.materials} />
+      )}
       <ListSection title="Instructions" items={activity.instructions} ordered />
       <ListSection title="Tips" items={activity.tips} />
       <ListSection title="Variations" items={activity.variations} />
