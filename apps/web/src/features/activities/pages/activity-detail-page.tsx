@@ -22,6 +22,7 @@ import {
   WEATHER_LABELS,
 } from '../components/activity-labels';
 import { ActivityStatusControls } from '../components/activity-status-controls';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -190,7 +191,7 @@ export function ActivityDetailPage() {
         component={RouterLink}
         to="/browse"
         startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}
+        sx={(theme) => ({ alignSelf: 'flex-start', ...primaryTextSx(theme) })}
       >
         All activities
       </Button>

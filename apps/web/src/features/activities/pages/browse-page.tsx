@@ -24,6 +24,7 @@ import {
   withFilter,
   type FilterKey,
 } from '../components/browse-filters';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -266,10 +267,7 @@ export function BrowsePage() {
               onChange={(value) => setFilter('energyLevel', value)}
             />
             {hasFilters(searchParams) && (
-              <Button
-                onClick={() => setSearchParams(new URLSearchParams())}
-                sx={{ color: 'primary.dark' }}
-              >
+              <Button onClick={() => setSearchParams(new URLSearchParams())} sx={primaryTextSx}>
                 Clear filters
               </Button>
             )}
