@@ -211,6 +211,16 @@ describe('auth: registration, login, sessions', () => {
       expect(cookie?.secure).toBeFalsy();
     });
 
+    it('sets a readable session marker beside it, for the whole site, as long-lived', async () => {
+      const { email } = await registerUser(t.app);
+      const res = await post('/login', { email, password: STRONG_PASSWORD });
+      const refreshCookie = res.cookies.find((c) => c.name === 'kkb_refresh');
+      const marker = res.cookies.find((c) => c.name === 'kkb_session');
+      expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+      expect(marker?.httpOnly).toBeFalsy();
+      expect(marker?.maxAge).toBe(refreshCookie?.maxAge);
+    });
+
     it('answers a wrong password and an unknown account the same way (401)', async () => {
       const { email } = await registerUser(t.app);
       const wrong = await post('/login', { email, password: 'wrong-password-123' });
@@ -316,6 +326,7 @@ describe('auth: registration, login, sessions', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('AUTHENTICATION_REQUIRED');
       expect(res.cookies.find((c) => c.name === 'kkb_refresh')?.value).toBe('');
+      expect(res.cookies.find((c) => c.name === 'kkb_session')?.value).toBe('');
     });
 
     it('refresh and logout accept the token from the cookie when the body has none', async () => {
@@ -338,6 +349,7 @@ describe('auth: registration, login, sessions', () => {
       expect(out.statusCode).toBe(204);
       const cleared = out.cookies.find((c) => c.name === 'kkb_refresh');
       expect(cleared?.value).toBe('');
+      expect(out.cookies.find((c) => c.name === 'kkb_session')?.value).toBe('');
       expect((await refresh(t.app, next)).statusCode).toBe(401);
     });
 

@@ -12,7 +12,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { ActivityPageState } from './back-link';
 import {
   categoryName,
   formatAgeRange,
@@ -47,6 +48,8 @@ export function ActivityCard({
   children?: ReactNode;
 }) {
   const waiting = formatWaiting(activity);
+  // The activity page's back link returns here, filters and page included.
+  const location = useLocation();
   return (
     <Card
       component="article"
@@ -72,6 +75,7 @@ export function ActivityCard({
           <Link
             component={RouterLink}
             to={`/activity/${encodeURIComponent(activity.id)}`}
+            state={{ from: `${location.pathname}${location.search}` } satisfies ActivityPageState}
             underline="hover"
             color="inherit"
             sx={{

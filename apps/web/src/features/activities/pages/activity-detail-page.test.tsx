@@ -156,4 +156,34 @@ describe('/activity/{id}', () => {
     const tried = await screen.findByRole('button', { name: 'Tried', pressed: true });
     await waitFor(() => expect(tried).toBeEnabled());
   });
+
+  it('the back link returns to the list the activity was opened from, filters included', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: { pathname: '/activity/volcano', state: { from: '/browse?category=nature&page=2' } },
+    });
+    expect(await screen.findByRole('link', { name: 'All activities' })).toHaveAttribute(
+      'href',
+      '/browse?category=nature&page=2',
+    );
+  });
+
+  it('opened from the dashboard, the back link says so; opened directly, it goes to browse', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    const fromDashboard = renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: { pathname: '/activity/volcano', state: { from: '/dashboard?location=indoor' } },
+    });
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard?location=indoor',
+    );
+    fromDashboard.unmount();
+    open();
+    expect(await screen.findByRole('link', { name: 'All activities' })).toHaveAttribute(
+      'href',
+      '/browse',
+    );
+  });
 });

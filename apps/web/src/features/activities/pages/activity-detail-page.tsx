@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageError } from '../../../components/feedback/page-error';
 import { ApiError } from '../../../lib/api-client';
 import { useActivity } from '../api/get-activity';
@@ -24,6 +24,8 @@ import {
   WEATHER_LABELS,
 } from '../components/activity-labels';
 import { ActivityStatusControls } from '../components/activity-status-controls';
+import { backLinkFor } from '../components/back-link';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -176,6 +178,7 @@ function DetailSkeleton() {
 export function ActivityDetailPage() {
   const { id = '' } = useParams();
   const activity = useActivity(id);
+  const back = backLinkFor(useLocation().state);
 
   let content;
   if (activity.data !== undefined) {
@@ -204,11 +207,11 @@ export function ActivityDetailPage() {
     <Stack spacing={2}>
       <Button
         component={RouterLink}
-        to="/browse"
+        to={back.to}
         startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}
+        sx={(theme) => ({ alignSelf: 'flex-start', ...primaryTextSx(theme) })}
       >
-        All activities
+        {back.label}
       </Button>
       {content}
     </Stack>

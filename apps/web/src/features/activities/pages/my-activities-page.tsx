@@ -19,6 +19,7 @@ import { useUserActivities } from '../api/get-user-activities';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { DeleteActivityDialog } from '../components/delete-activity-dialog';
 import { OwnActivityDialog } from '../components/own-activity-dialog';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 const TABS = [
   { value: 'favorites', label: 'Favourites' },
@@ -199,8 +200,8 @@ export function MyActivitiesPage() {
               label={t.label}
               id={`tab-${t.value}`}
               aria-controls={`panel-${t.value}`}
-              // primary.dark: the main blue is below 4.5:1 on the page background.
-              sx={{ '&.Mui-selected': { color: 'primary.dark' } }}
+              // The main blue is below 4.5:1 on the page background.
+              sx={(theme) => ({ '&.Mui-selected': primaryTextSx(theme) })}
             />
           ))}
         </Tabs>
