@@ -14,6 +14,8 @@ export interface ActivityListParams {
   weather?: string;
   energyLevel?: string;
   search?: string;
+  season?: string;
+  noMaterials?: boolean;
 }
 
 /** `?a=1&b=x` of the params that carry a value. */

@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@kkb/core/activities/categories';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
-import { ZWeatherCondition } from '@kkb/core/activities/schema';
+import { ZSeason, ZWeatherCondition } from '@kkb/core/activities/schema';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +19,12 @@ import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useActivities, useActivityPages } from '../api/get-activities';
 import { useCategories } from '../api/get-categories';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
-import { DIFFICULTY_LABELS, LOCATION_LABELS, WEATHER_LABELS } from '../components/activity-labels';
+import {
+  DIFFICULTY_LABELS,
+  LOCATION_LABELS,
+  SEASON_LABELS,
+  WEATHER_LABELS,
+} from '../components/activity-labels';
 import {
   browseStateFrom,
   hasFilters,
@@ -60,6 +65,11 @@ const ENERGY_OPTIONS: Option[] = ['Low', 'Medium', 'High'].map((value) => ({
   label: value,
 }));
 const AGE_OPTIONS: Option[] = AGES.map((age) => ({ value: age, label: age }));
+const SEASON_OPTIONS: Option[] = ZSeason.options.map((value) => ({
+  value,
+  label: SEASON_LABELS[value],
+}));
+const MATERIALS_OPTIONS: Option[] = [{ value: 'true', label: 'Nothing to gather' }];
 
 /** One filter as a select; "Any" clears it. */
 function FilterSelect({
@@ -320,6 +330,18 @@ export function BrowsePage() {
               options={ENERGY_OPTIONS}
               value={searchParams.get('energyLevel') ?? ''}
               onChange={(value) => setFilter('energyLevel', value)}
+            />
+            <FilterSelect
+              label="Season"
+              options={SEASON_OPTIONS}
+              value={searchParams.get('season') ?? ''}
+              onChange={(value) => setFilter('season', value)}
+            />
+            <FilterSelect
+              label="Materials"
+              options={MATERIALS_OPTIONS}
+              value={searchParams.get('noMaterials') ?? ''}
+              onChange={(value) => setFilter('noMaterials', value)}
             />
             {hasFilters(searchParams) && (
               <Button onClick={() => setSearchParams(new URLSearchParams())} sx={primaryTextSx}>
