@@ -4,6 +4,8 @@
 //   BENCH_FAMILIES families (200) seeded through the API and every load rotating over them:
 //   warm recommendations, recommendations right after a write of the same family (nothing
 //   cached) and the dashboard's mix, each as a ratio to a constant-JSON route of the same run
+// - Lighthouse (mobile, default throttling) on /login and on /dashboard signed in, in the system
+//   Chromium (CHROMIUM_PATH, else /usr/bin/chromium), against the build served by the real server
 // - JavaScript + CSS of the first route (/login, and /dashboard signed in) as served: the
 //   brotli and gzip files the build wrote
 // Everything runs against 127.0.0.1 only, with bounded durations (BENCH_DURATION s per load).
@@ -15,6 +17,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -303,6 +307,128 @@ function buildWeb() {
   if (build.status !== 0) throw new Error('web build failed');
 }
 
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+];
+/**
+ * Lighthouse runs per page; the median run (by performance score) is reported. Set
+ * BENCH_LIGHTHOUSE_DIR to keep every run's full report there.
+ */
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+
+/** Sets cookies in the browser through the DevTools protocol (Node's WebSocket, no client). */
+async function setBrowserCookies(port, cookies) {
+  const { webSocketDebuggerUrl } = await (
+    await fetch(`http://127.0.0.1:${port}/json/version`)
+  ).json();
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const answer = new Promise((resolve, reject) => {
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.error) reject(new Error(message.error.message));
+      else resolve(message.result);
+    };
+  });
+  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
+  await answer;
+  socket.close();
+}
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium profile (nothing cached, no service worker).
+ * For a signed-in page, `signIn` gives a new refresh token and the browser gets the cookies a
+ * sign-in leaves (the httpOnly refresh cookie and the readable session marker); Lighthouse then
+ * must not clear the origin's storage, or it would sign the parent out before loading.
+ */
+async function lighthouseRun(url, signIn) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    if (signIn) {
+      const refreshToken = await signIn();
+      const { hostname } = new URL(url);
+      const cookie = { domain: hostname, sameSite: 'Strict', secure: false };
+      await setBrowserCookies(chrome.port, [
+        {
+          ...cookie,
+          name: 'kkb_refresh',
+          value: refreshToken,
+          path: '/api/v1/auth',
+          httpOnly: true,
+        },
+        { ...cookie, name: 'kkb_session', value: '1', path: '/' },
+      ]);
+    }
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: !!signIn },
+      {
+        extends: 'lighthouse:default',
+        settings: { onlyCategories: ['performance', 'accessibility', 'best-practices'] },
+      },
+    );
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      const name = `${new URL(url).pathname.slice(1) || 'root'}-${Date.now()}.json`;
+      fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, name), result.report);
+    }
+    const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+    return {
+      finalUrl: finalDisplayedUrl,
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      bestPractices: Math.round(categories['best-practices'].score * 100),
+      lcpMs: audits['largest-contentful-paint'].numericValue,
+      fcpMs: audits['first-contentful-paint'].numericValue,
+      tbtMs: audits['total-blocking-time'].numericValue,
+      failing: Object.values(audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Lighthouse on /login and on /dashboard signed in with `family`; the median of the runs. */
+async function measureLighthouse(base, family, ip) {
+  const signIn = async () => {
+    const tokens = await json(base, 'POST', '/api/v1/auth/login', {
+      body: { email: family.email, password: PASSWORD },
+      ip,
+    });
+    return tokens.refresh_token;
+  };
+  const pages = [
+    { name: '/login', url: `${base}/login` },
+    { name: '/dashboard (signed in)', url: `${base}/dashboard`, signIn },
+  ];
+  const measured = [];
+  for (const page of pages) {
+    const runs = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1)
+      runs.push(await lighthouseRun(page.url, page.signIn));
+    runs.sort((a, b) => a.performance - b.performance);
+    const median = runs[Math.floor(runs.length / 2)];
+    const expected = new URL(page.url).pathname;
+    if (new URL(median.finalUrl).pathname !== expected) {
+      throw new Error(`Lighthouse on ${page.url} ended on ${median.finalUrl}`);
+    }
+    measured.push({ ...page, median, scores: runs.map((r) => r.performance) });
+  }
+  return measured;
+}
+
 const BUNDLE_BUDGET = 150 * 1024;
 const FIRST_ROUTES = [
   { name: '/login', chunks: ['src/features/auth/pages/login-page.tsx'] },
@@ -321,7 +447,7 @@ const ratioLine = (result, constant) =>
   `${result.requests.average.toFixed(0)} req/s = ${((100 * result.requests.average) / constant.requests.average).toFixed(0)} % (p99 ${result.latency.p99} ms)`;
 
 /** The API loads on one database; `startup` checks the start-up budget (SQLite only). */
-async function benchDatabase(label, { databaseUrl, startup }) {
+async function benchDatabase(label, { databaseUrl, startup, lighthousePages }) {
   const server = await startServer({ databaseUrl });
   try {
     if (startup) {
@@ -368,6 +494,11 @@ async function benchDatabase(label, { databaseUrl, startup }) {
       'reported',
       true,
     );
+    if (lighthousePages) {
+      for (const page of await measureLighthouse(server.base, seeded.families[0], '10.0.0.0')) {
+        lighthousePages.push(page);
+      }
+    }
   } finally {
     await server.stop();
   }
@@ -377,7 +508,8 @@ const load1 = os.loadavg()[0];
 const runStarted = Date.now();
 if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) buildWeb();
 
-await benchDatabase('SQLite', { databaseUrl: '', startup: true });
+const lighthousePages = [];
+await benchDatabase('SQLite', { databaseUrl: '', startup: true, lighthousePages });
 if (PG_URL) {
   const database = await createPgDatabase(PG_URL);
   try {
@@ -400,6 +532,27 @@ for (const route of FIRST_ROUTES) {
   );
 }
 
+for (const page of lighthousePages) {
+  const { median } = page;
+  check(
+    `Lighthouse (mobile) ${page.name}: performance, accessibility, best practices`,
+    `${median.performance}, ${median.accessibility}, ${median.bestPractices} (performance of each run: ${page.scores.join(', ')})`,
+    '>= 95, 100, 100',
+    median.performance >= 95 && median.accessibility === 100 && median.bestPractices === 100,
+  );
+  check(
+    `Lighthouse (mobile) ${page.name}: largest contentful paint`,
+    `${(median.lcpMs / 1000).toFixed(2)} s (first contentful paint ${(median.fcpMs / 1000).toFixed(2)} s, total blocking time ${median.tbtMs.toFixed(0)} ms)`,
+    '< 1.5 s',
+    median.lcpMs < 1500,
+  );
+}
+const failingAudits = lighthousePages
+  .filter((page) => page.median.failing.length > 0)
+  .map(
+    (page) => `- Lighthouse audits not passed on ${page.name}: ${page.median.failing.join(', ')}`,
+  );
+
 const cpus = os.cpus();
 const lines = [
   '# Benchmark results',
@@ -413,6 +566,7 @@ const lines = [
   '|---|---|---|---|',
   ...results.map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${r.ok ? 'pass' : 'FAIL'} |`),
   '',
+  ...(failingAudits.length > 0 ? [...failingAudits, ''] : []),
 ];
 fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
 console.info(lines.join('\n'));
