@@ -574,6 +574,18 @@ const lines = [
   ...results.map((r) => `| ${r.name} | ${r.value} | ${r.budget} | ${r.ok ? 'pass' : 'FAIL'} |`),
   '',
   ...(failingAudits.length > 0 ? [...failingAudits, ''] : []),
+  'How it is measured:',
+  `- ${FAMILIES} families sign up through the API (from addresses of their own), each with a city and`,
+  '  one to three children; every load takes the next family for each request or sequence.',
+  '- Warm recommendations: every family asked once before, so answers come from the cache (until',
+  '  the family writes or 30 s pass). After a write: each read follows a favourite set or cleared',
+  '  by the same family, so nothing is cached; the ratio counts the reads only.',
+  "- Dashboard mix: a family's recommendations, weather, stats and achievements, then the next family.",
+  '- Lighthouse: a fresh Chromium profile per run; for /dashboard the browser holds the cookies a',
+  '  sign-in leaves. The CPU benchmark index shows how fast the machine was during the run.',
+  "- First route weight: JS + CSS from Vite's manifest (entry, its static imports, the route's lazy",
+  '  chunks), weighed as the .br / .gz files the build wrote.',
+  '',
 ];
 fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
 console.info(lines.join('\n'));
