@@ -7,10 +7,13 @@ export type TUserActivityStatus = z.infer<typeof ZUserActivityStatus>;
 /** A family's record of one activity (spec §3 User activity record). */
 export const ZUserActivity = z.object({
   id: z.string(),
+  /** The member who last changed the record. */
   userId: z.string(),
   activityId: z.string(),
   status: ZUserActivityStatus,
   completedAt: z.string().nullable(),
+  /** The member who logged the latest completion (null when never completed). */
+  completedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -13,6 +13,7 @@ export function stats(overrides: Partial<TFamilyStats> = {}): TFamilyStats {
     totalTimeSpent: 0,
     favoriteActivities: 0,
     lastActivityDate: null,
+    byMember: [],
     ...overrides,
   };
 }
@@ -56,6 +57,7 @@ export function completionResult(newAchievements: TAchievement[]): TCompletionRe
       activityId: 'act-1',
       status: 'tried',
       completedAt: NOW,
+      completedBy: 'user-1',
       createdAt: NOW,
       updatedAt: NOW,
     },

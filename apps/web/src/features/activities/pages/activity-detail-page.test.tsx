@@ -30,6 +30,7 @@ function record(status: TUserActivity['status']): TUserActivity {
     activityId: 'volcano',
     status,
     completedAt: null,
+    completedBy: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -21,6 +21,7 @@ function mark(activityId: string, status: TUserActivity['status']): TUserActivit
     activityId,
     status,
     completedAt: null,
+    completedBy: null,
     createdAt: now,
     updatedAt: now,
   };
