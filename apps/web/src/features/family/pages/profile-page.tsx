@@ -6,14 +6,21 @@ import { useProfile } from '../api/get-profile';
 import { AccountSection } from '../components/account-section';
 import { AppearanceSection } from '../components/appearance-section';
 import { ChildrenSection } from '../components/children-section';
+import { FamilyMembersSection } from '../components/family-members-section';
 import { FamilySection } from '../components/family-section';
 import { FeedbackProvider } from '../components/feedback';
 import { LocationSection } from '../components/location-section';
 import { PreferencesSection } from '../components/preferences-section';
+import { useFamilyPermissions } from '../components/use-family-permissions';
 
-/** `/profile`: everything the wizard asked, plus preferences, appearance and the account. */
+/**
+ * `/profile`: everything the wizard asked, plus preferences, the family's members, appearance and
+ * the account. A member sees forms only for what their role lets them change.
+ */
 export function ProfilePage() {
   const profile = useProfile();
+  const { can } = useFamilyPermissions();
+  const editsProfile = can('profile.edit');
   return (
     <FeedbackProvider>
       <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
@@ -31,10 +38,18 @@ export function ProfilePage() {
         )}
         {profile.data != null && (
           <>
-            <FamilySection profile={profile.data} />
-            <ChildrenSection childList={profile.data.familyInfo.children} />
-            <LocationSection profile={profile.data} />
-            <PreferencesSection preferences={profile.data.preferences} />
+            <FamilySection profile={profile.data} editable={editsProfile} />
+            <ChildrenSection
+              childList={profile.data.familyInfo.children}
+              editable={can('children.edit')}
+            />
+            <FamilyMembersSection familyName={profile.data.familyInfo.familyName} />
+            {editsProfile && (
+              <>
+                <LocationSection profile={profile.data} />
+                <PreferencesSection preferences={profile.data.preferences} />
+              </>
+            )}
             <AppearanceSection />
             <AccountSection />
           </>
