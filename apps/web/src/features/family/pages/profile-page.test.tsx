@@ -1,3 +1,4 @@
+import type { TFamily } from '@kkb/core/family/members';
 import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getAccessToken, startSession } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { completeProfile, tokenSet } from '../../../test/auth-fixtures';
+import { completeProfile, familyWith, tokenSet } from '../../../test/auth-fixtures';
 import { renderWithShell } from '../../../test/render';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { ProfilePage } from './profile-page';
@@ -25,8 +26,9 @@ function withSecondChild(profile: TFamilyProfile): TFamilyProfile {
   return { ...profile, familyInfo: { ...profile.familyInfo, children: [first, second] } };
 }
 
-function renderProfile(profile: TFamilyProfile) {
+function renderProfile(profile: TFamilyProfile, family: TFamily = familyWith('owner')) {
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+  server.on('GET /api/v1/family', () => jsonResponse(200, family));
   renderWithShell(
     <QueryClientProvider client={createQueryClient()}>
       <Routes>

@@ -2,6 +2,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageError } from '../../../components/feedback/page-error';
+import { useFamily } from '../api/get-family';
 import { useProfile } from '../api/get-profile';
 import { AccountSection } from '../components/account-section';
 import { AppearanceSection } from '../components/appearance-section';
@@ -19,15 +20,18 @@ import { useFamilyPermissions } from '../components/use-family-permissions';
  */
 export function ProfilePage() {
   const profile = useProfile();
-  const { can } = useFamilyPermissions();
+  const family = useFamily();
+  const { role, can } = useFamilyPermissions();
   const editsProfile = can('profile.edit');
+  // Which forms to show depends on the role: wait for it rather than show them and take them away.
+  const loading = profile.isPending || (role === undefined && !family.isError);
   return (
     <FeedbackProvider>
       <Stack spacing={3} sx={{ maxWidth: 880, mx: 'auto' }}>
         <Typography component="h1" variant="h4">
           Profile Settings
         </Typography>
-        {profile.isPending && (
+        {loading && (
           <Stack role="status" spacing={3} aria-label="Loading your profile">
             <Skeleton variant="rounded" height={240} />
             <Skeleton variant="rounded" height={240} />
@@ -36,7 +40,7 @@ export function ProfilePage() {
         {(profile.isError || profile.data === null) && (
           <PageError reset={() => void profile.refetch()} />
         )}
-        {profile.data != null && (
+        {!loading && profile.data != null && (
           <>
             <FamilySection profile={profile.data} editable={editsProfile} />
             <ChildrenSection
