@@ -25,10 +25,17 @@ import { useCreateInvite } from '../api/create-invite';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './family-roles';
 import { useFeedback } from './feedback';
 
-/** The e-mail is optional: empty means "I will share the link myself". */
+/** The e-mail is optional: empty means "I will share the link myself"; else core's e-mail rule. */
 const ZInviteValues = z.object({
   role: ZInvitableRole,
-  email: z.union([z.literal(''), ZEmail]),
+  email: z.string().transform((value, ctx) => {
+    if (value.trim() === '') return undefined;
+    const email = ZEmail.safeParse(value);
+    if (email.success) return email.data;
+    for (const issue of email.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }),
 });
 type InviteValues = z.input<typeof ZInviteValues>;
 
@@ -127,7 +134,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
 
   const submit = handleSubmit(async ({ role, email }) => {
     try {
-      setCreated(await createInvite.mutateAsync(email === '' ? { role } : { role, email }));
+      setCreated(await createInvite.mutateAsync(email === undefined ? { role } : { role, email }));
     } catch {
       // Shown above the form from the mutation's state.
     }

@@ -157,4 +157,24 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(server.requestsTo('POST /api/v1/auth/logout-all')).toHaveLength(1);
     expect(getAccessToken()).toBeNull();
   });
+
+  it('a caregiver sees the family, the children and the members, but nothing to change them', async () => {
+    renderProfile(withSecondChild(completeProfile()), familyWith('caregiver'));
+    expect(await screen.findByRole('heading', { name: 'Family members', level: 2 })).toBeVisible();
+    const children = screen.getByRole('list', { name: 'Children' });
+    expect(within(children).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(children).queryAllByRole('button')).toHaveLength(0);
+    for (const name of ['Add child', 'Save family', 'Invite someone']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    // The photo button is a label around the file input.
+    expect(screen.queryByText('Upload family photo')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Family name/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Location & timezone' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Preferences' })).toBeNull();
+    // What they may still do: leave, the look of the app, their own sign-ins.
+    expect(screen.getByRole('button', { name: 'Leave family' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Appearance', level: 2 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
+  });
 });
