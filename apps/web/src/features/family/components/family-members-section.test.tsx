@@ -191,7 +191,9 @@ describe('Family members section', { timeout: 20_000 }, () => {
   it('an invitation: pick the role, then copy or share the one-time link', async () => {
     const share = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
-    onTestFinished(() => Reflect.deleteProperty(navigator, 'share'));
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'share');
+    });
     const user = renderSection('owner');
     // user-event puts its own clipboard on navigator at setup.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
