@@ -64,7 +64,7 @@ describe('Family members section', { timeout: 20_000 }, () => {
     const list = await memberList();
     const rows = within(list).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      'SSam OwnerOwnerOwner',
+      'SSam OwnerOwner',
       'DDana Parent (you)Parent',
       'GGrandma RuthCaregiver',
     ]);

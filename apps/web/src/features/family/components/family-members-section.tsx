@@ -3,7 +3,6 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -75,7 +74,6 @@ function MemberRow({
           {ROLE_LABELS[member.role]}
         </Typography>
       </Box>
-      {member.role === 'owner' && <Chip label="Owner" size="small" color="primary" />}
       {manageable && (
         <>
           <IconButton

@@ -116,7 +116,11 @@ describe('/join/{token}', { timeout: 20_000 }, () => {
       profile: { ...profile, familyInfo: { ...profile.familyInfo, familyName: 'The Testers' } },
     });
     expect(await screen.findByText('“The Testers” has data of its own.')).toBeVisible();
-    expect(screen.getByText(/Joining deletes your current family for good: Noa,/)).toBeVisible();
+    expect(
+      screen.getByText(
+        /Joining deletes your current family for good: its children \(Noa\), favourites/,
+      ),
+    ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Delete my family and join' })).toBeVisible();
     expect(server.requestsTo('POST /api/v1/family/join')).toHaveLength(0);
   });

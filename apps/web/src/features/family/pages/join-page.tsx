@@ -76,8 +76,8 @@ function OwnFamilyChoice({
             : `“${name}” has data of its own.`}
         </Typography>
         A person belongs to one family. Joining deletes your current family for good:{' '}
-        {children === '' ? 'its children' : children}, favourites, own activities, activity history,
-        streak and achievements. This cannot be undone.
+        {children === '' ? 'its children' : `its children (${children})`}, favourites, own
+        activities, activity history, streak and achievements. This cannot be undone.
       </Alert>
       <Button variant="contained" color="error" size="large" loading={joining} onClick={onJoin}>
         Delete my family and join
