@@ -95,7 +95,7 @@ describe('concurrent writes of one family', () => {
     const seeded = MAX_OWN_ACTIVITIES - 5;
     const rows = Array.from({ length: seeded }, (_, i) => ({
       id: `own-seed-${i}`,
-      userId: user.userId,
+      familyId: user.familyId,
       data: JSON.stringify(ownActivity),
       createdAt: nowIso,
       updatedAt: nowIso,
@@ -114,7 +114,7 @@ describe('concurrent writes of one family', () => {
     const count = await t.app.database.db
       .selectFrom('customActivities')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
     expect(Number(count.count)).toBe(MAX_OWN_ACTIVITIES);
   });
@@ -124,7 +124,7 @@ describe('concurrent writes of one family', () => {
     const nowIso = new Date().toISOString();
     const rows = Array.from({ length: MAX_FILES - 3 }, (_, i) => ({
       id: `seed-${i}`,
-      userId: user.userId,
+      familyId: user.familyId,
       path: `seed/${i}.png`,
       storageName: `missing-${i}`,
       contentType: 'image/png',
@@ -148,7 +148,7 @@ describe('concurrent writes of one family', () => {
     const count = await t.app.database.db
       .selectFrom('files')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
     expect(Number(count.count)).toBe(MAX_FILES);
   });
@@ -164,9 +164,9 @@ describe('concurrent writes of one family', () => {
     const row = await t.app.database.db
       .selectFrom('files')
       .select('storageName')
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
-    const onDisk = fs.readdirSync(path.join(t.config.dataDir, 'files', user.userId));
+    const onDisk = fs.readdirSync(path.join(t.config.dataDir, 'files', user.familyId));
     expect(onDisk).toEqual([row.storageName]);
   });
 });
