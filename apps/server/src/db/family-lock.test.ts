@@ -64,6 +64,26 @@ describe('concurrent writes of one family', () => {
     for (let i = 0; i < 20; i++) expect(stored[`key${i}`], `key${i}`).toBe(i);
   });
 
+  it('keeps every key of concurrent PUT /progress sent by two members of one family', async () => {
+    const owner = await createUser(t.app);
+    const invite = await inject(owner, 'POST', '/api/v1/family/invites', { role: 'parent' });
+    const parent = await createUser(t.app);
+    const joined = await inject(parent, 'POST', '/api/v1/family/join', {
+      token: invite.json().token,
+    });
+    expect(joined.statusCode).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inject(i % 2 === 0 ? owner : parent, 'PUT', '/api/v1/progress', { [`key${i}`]: i }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const stored = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/progress', headers: parent.authHeader })
+    ).json();
+    for (let i = 0; i < 20; i++) expect(stored[`key${i}`], `key${i}`).toBe(i);
+  });
+
   it('keeps every change of 5 concurrent PUT /profile writers over 10 rounds', async () => {
     const user = await createUser(t.app);
     const writers: ((round: number) => Record<string, unknown>)[] = [
