@@ -12,6 +12,7 @@ export type TAchievementCategory = z.infer<typeof ZAchievementCategory>;
 /** An achievement as a family sees it (spec §3 Achievement): its definition plus its progress. */
 export const ZAchievement = z.object({
   id: z.string(),
+  /** The spec's owner field: the id of the family whose achievement it is. */
   userId: z.string(),
   title: z.string(),
   description: z.string(),

@@ -15,6 +15,7 @@ function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
     activityId: row.activityId,
     status: row.status as TUserActivityStatus,
     completedAt: row.completedAt,
+    completedBy: row.completedBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -23,7 +24,7 @@ function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
 /** A page of the family's records, newest `createdAt` first (spec §7), and how many there are. */
 export async function listUserActivities(
   executor: Executor,
-  userId: string,
+  familyId: string,
   skip: number,
   limit: number,
 ): Promise<{ items: TUserActivity[]; total: number }> {
@@ -31,7 +32,7 @@ export async function listUserActivities(
     executor
       .selectFrom('userActivities')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('familyId', '=', familyId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -40,7 +41,7 @@ export async function listUserActivities(
     executor
       .selectFrom('userActivities')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', userId)
+      .where('familyId', '=', familyId)
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toUserActivity), total: Number(count.count) };
@@ -49,25 +50,25 @@ export async function listUserActivities(
 /** Every record of the family (recommendations read favourites and tried ones from it). */
 export async function listAllUserActivities(
   executor: Executor,
-  userId: string,
+  familyId: string,
 ): Promise<TUserActivity[]> {
   const rows = await executor
     .selectFrom('userActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .execute();
   return rows.map(toUserActivity);
 }
 
 export async function findUserActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<TUserActivity | undefined> {
   const row = await executor
     .selectFrom('userActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .executeTakeFirst();
   return row && toUserActivity(row);
@@ -79,37 +80,37 @@ export async function findUserActivity(
  */
 export async function setUserActivityStatus(
   executor: Executor,
-  userId: string,
+  { familyId, userId }: { familyId: string; userId: string },
   activityId: string,
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  const existing = await findUserActivity(executor, userId, activityId);
+  const existing = await findUserActivity(executor, familyId, activityId);
   const fields = recordUserActivityStatus(existing, status, nowIso);
   if (existing) {
     await executor
       .updateTable('userActivities')
-      .set({ status: fields.status, updatedAt: fields.updatedAt })
+      .set({ status: fields.status, updatedAt: fields.updatedAt, userId })
       .where('id', '=', existing.id)
       .execute();
-    return { record: { ...existing, ...fields }, created: false };
+    return { record: { ...existing, ...fields, userId }, created: false };
   }
   const inserted = await executor
     .insertInto('userActivities')
-    .values({ id: randomUUID(), userId, activityId, ...fields })
-    .onConflict((c) => c.columns(['userId', 'activityId']).doNothing())
+    .values({ id: randomUUID(), familyId, userId, activityId, ...fields, completedBy: null })
+    .onConflict((c) => c.columns(['familyId', 'activityId']).doNothing())
     .returning('id')
     .executeTakeFirst();
   const created = inserted !== undefined;
   if (!created) {
     await executor
       .updateTable('userActivities')
-      .set({ status, updatedAt: nowIso })
-      .where('userId', '=', userId)
+      .set({ status, updatedAt: nowIso, userId })
+      .where('familyId', '=', familyId)
       .where('activityId', '=', activityId)
       .execute();
   }
-  const record = await findUserActivity(executor, userId, activityId);
+  const record = await findUserActivity(executor, familyId, activityId);
   if (!record) throw new Error('user activity vanished while being written');
   return { record, created };
 }
@@ -120,7 +121,7 @@ export async function setUserActivityStatus(
  */
 export async function markTriedIfNoStatus(
   executor: Executor,
-  userId: string,
+  { familyId, userId }: { familyId: string; userId: string },
   activityId: string,
   completedAtIso: string,
 ): Promise<TUserActivity> {
@@ -129,21 +130,25 @@ export async function markTriedIfNoStatus(
     .insertInto('userActivities')
     .values({
       id: randomUUID(),
+      familyId,
       userId,
       activityId,
       status: 'tried',
       completedAt: completedAtIso,
+      completedBy: userId,
       createdAt: nowIso,
       updatedAt: nowIso,
     })
     .onConflict((c) =>
-      c.columns(['userId', 'activityId']).doUpdateSet({
+      c.columns(['familyId', 'activityId']).doUpdateSet({
         completedAt: completedAtIso,
+        completedBy: userId,
+        userId,
         updatedAt: nowIso,
       }),
     )
     .execute();
-  const record = await findUserActivity(executor, userId, activityId);
+  const record = await findUserActivity(executor, familyId, activityId);
   if (!record) throw new Error('user activity vanished while being written');
   return record;
 }
@@ -151,12 +156,12 @@ export async function markTriedIfNoStatus(
 /** False when the family had no record of the activity. */
 export async function deleteUserActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<boolean> {
   const result = await executor
     .deleteFrom('userActivities')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
@@ -165,22 +170,22 @@ export async function deleteUserActivity(
 /** Removes every record of one activity (its own activity was deleted). */
 export async function deleteRecordsOfActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<void> {
   await executor
     .deleteFrom('userActivities')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .execute();
 }
 
 /** How many activities the family marked favourite (family stats `favoriteActivities`). */
-export async function countFavorites(executor: Executor, userId: string): Promise<number> {
+export async function countFavorites(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('userActivities')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('status', '=', 'favorite')
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -22,6 +22,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -30,13 +31,14 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserActivityList, 400: ZApiError, 401: ZApiError },
       },
     },
-    (request) => listRecords(database, request.userId, request.query),
+    (request) => listRecords(database, request.familyId, request.query),
   );
 
   app.put(
     '/user-activities/:activityId',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -55,7 +57,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { record, created } = await setStatus(
         database,
-        request.userId,
+        { familyId: request.familyId, userId: request.userId },
         request.params.activityId,
         request.body.status,
         new Date().toISOString(),
@@ -68,6 +70,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities/:activityId',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -77,7 +80,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeRecord(database, request.userId, request.params.activityId);
+      await removeRecord(database, request.familyId, request.params.activityId);
       return reply.status(204).send(null);
     },
   );

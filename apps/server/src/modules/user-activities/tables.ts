@@ -1,11 +1,15 @@
-/** A family's record of one activity (spec §3 User activity record); one per user and activity. */
+/** A family's record of one activity (spec §3 User activity record); one per family and activity. */
 export interface UserActivitiesTable {
   id: string;
+  familyId: string;
+  /** The member who last changed the record. */
   userId: string;
   activityId: string;
   /** 'favorite' | 'tried' */
   status: string;
   completedAt: string | null;
+  /** The member who logged the latest completion. */
+  completedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -131,9 +131,14 @@ describe('user activities API', () => {
   it('markTriedIfNoStatus creates a tried record, and keeps a favourite a favourite', async () => {
     const { db } = t.app.database;
     const completedAt = '2026-03-01T10:00:00.000Z';
-    const created = await markTriedIfNoStatus(db, parent.userId, ids[1], completedAt);
-    expect(created).toMatchObject({ activityId: ids[1], status: 'tried', completedAt });
-    const favourite = await markTriedIfNoStatus(db, parent.userId, ids[2], completedAt);
+    const created = await markTriedIfNoStatus(db, parent, ids[1], completedAt);
+    expect(created).toMatchObject({
+      activityId: ids[1],
+      status: 'tried',
+      completedAt,
+      completedBy: parent.userId,
+    });
+    const favourite = await markTriedIfNoStatus(db, parent, ids[2], completedAt);
     expect(favourite).toMatchObject({ activityId: ids[2], status: 'favorite', completedAt });
   });
 });
