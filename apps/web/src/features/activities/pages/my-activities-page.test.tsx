@@ -30,8 +30,8 @@ function mark(activityId: string, marks: { favorite: boolean; tried: boolean }):
 
 beforeEach(() => {
   server = installFakeFetch();
-  const all = [...BUILT_IN_ACTIVITIES, own];
-  // Paged as the server pages: the catalogue alone is longer than one page.
+  // More than two pages, paged as the server pages (the real catalogue is longer still).
+  const all = [...BUILT_IN_ACTIVITIES.slice(0, 120), own];
   server.on('GET /api/v1/activities', ({ query }) => {
     const skip = Number(query.get('skip') ?? 0);
     const limit = Number(query.get('limit') ?? 50);
