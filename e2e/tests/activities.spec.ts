@@ -28,6 +28,7 @@ async function setUpFamily(
   page: Page,
   account: TestAccount,
   sky: WeatherConditionName = 'clear',
+  children: TChildCreateInput[] = CHILDREN,
 ): Promise<string> {
   const { access_token } = await logIn(page.request, account);
   const headers = { Authorization: `Bearer ${access_token}` };
@@ -39,7 +40,7 @@ async function setUpFamily(
     preferences: { units: 'metric' },
   };
   expect((await page.request.put('/api/v1/profile', { headers, data: update })).status()).toBe(200);
-  for (const child of CHILDREN) {
+  for (const child of children) {
     const response = await page.request.post('/api/v1/profile/children', { headers, data: child });
     expect(response.status(), await response.text()).toBe(201);
   }
@@ -121,7 +122,25 @@ test.describe('activities', () => {
     await expectNoA11yViolations(page);
   });
 
-  test('§9 rainy weather from the weather service: only activities played indoors', async ({
+  test('siblings aged 2 and 9 see six suggestions that fit both of them', async ({
+    page,
+    account,
+  }) => {
+    await setUpFamily(page, account, 'cloudy', [
+      { name: 'Eli', age: 2 },
+      { name: 'Noa', age: 9 },
+    ]);
+    const shown = await openDashboard(page, account);
+    await expect(recommendationCards(page)).toHaveCount(6);
+    for (const { activity, reasons } of shown.recommendations) {
+      expect(activity.ageRange[0], activity.title).toBeLessThanOrEqual(2);
+      expect(activity.ageRange[1], activity.title).toBeGreaterThanOrEqual(9);
+      expect(reasons.join(' '), activity.title).not.toMatch(/can help|5\.5/);
+      await expect(page.getByRole('link', { name: activity.title })).toBeVisible();
+    }
+  });
+
+  test('§9 rainy weather from the weather service: activities played indoors, or rain play', async ({
     page,
     account,
   }) => {
@@ -137,10 +156,11 @@ test.describe('activities', () => {
     );
     await expect(recommendationCards(page)).toHaveCount(6);
     // Indoor ones, and those marked 'both' (they can be played inside); nothing outdoor-only.
+    // Indoor ones and those marked 'both'; outdoor-only only when it is rain play (puddles).
     for (const { activity } of shown.recommendations) {
-      expect(['indoor', 'both'], activity.title).toContain(activity.location);
+      if (activity.location === 'outdoor')
+        expect(activity.weather, activity.title).toContain('rainy');
     }
-    await expect(recommendationCards(page).getByText('Outdoor', { exact: true })).toHaveCount(0);
   });
 
   test('browse: filters and search live in the URL, survive a reload, and page', async ({
@@ -165,6 +185,7 @@ test.describe('activities', () => {
     await expect(page).not.toHaveURL(/page=2/);
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.getByRole('option', { name: 'Outdoor' }).click();
+    await expect(page).toHaveURL(/[?&]location=outdoor/);
     await page.getByRole('searchbox', { name: 'Search activities' }).fill('leaf');
     await expect(page).toHaveURL(/[?&]search=leaf/);
 
@@ -193,8 +214,11 @@ test.describe('activities', () => {
     ).toBeVisible();
   });
 
-  test('a favourite is listed in My Activities after a reload', async ({ page, account }) => {
-    await setUpFamily(page, account);
+  test('a favourite is listed in My Activities after a reload; once done it is tried too', async ({
+    page,
+    account,
+  }) => {
+    const token = await setUpFamily(page, account);
     await page.goto('/activity/kitchen-volcano-eruption');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Kitchen Volcano Eruption' }),
@@ -212,8 +236,24 @@ test.describe('activities', () => {
     const favourites = page.getByRole('list', { name: 'Favourite activities' });
     await expect(favourites.getByRole('link', { name: 'Kitchen Volcano Eruption' })).toBeVisible();
     await page.getByRole('tab', { name: 'Tried' }).click();
-    await expect(page.getByText('Nothing marked as tried yet.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Nothing tried yet.', { exact: false })).toBeVisible();
     await expectNoA11yViolations(page);
+
+    // Issue 9: done once, it is tried, and still a favourite.
+    const done = await page.request.post('/api/v1/activities/kitchen-volcano-eruption/complete', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { minutes: 20 },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+    await page.goto('/activity/kitchen-volcano-eruption');
+    await expect(page.getByRole('button', { name: 'Favourite', pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tried', pressed: true })).toBeEnabled();
+    await page.goto('/my-activities?tab=tried');
+    await expect(
+      page
+        .getByRole('list', { name: 'Tried activities' })
+        .getByRole('link', { name: 'Kitchen Volcano Eruption' }),
+    ).toBeVisible();
   });
 
   test("the family's own activity appears in browse; it can be edited and deleted", async ({

@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type InitialEntry } from 'react-router';
 import { theme } from '../app/theme';
 import { AuthContext, type AuthState } from '../features/auth/components/use-auth';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
@@ -18,7 +18,7 @@ export function renderWithShell(
     route = '/',
     auth = SIGNED_IN,
     ...options
-  }: { route?: string; auth?: AuthState } & Omit<RenderOptions, 'wrapper'> = {},
+  }: { route?: InitialEntry; auth?: AuthState } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (

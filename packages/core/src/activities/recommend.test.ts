@@ -6,6 +6,7 @@ import {
   calmScore,
   categoryScore,
   energyScore,
+  fitsEveryChild,
   locationScore,
   recommendActivities,
   timeScore,
@@ -19,12 +20,15 @@ import { makeActivity } from './test-activity.ts';
 const child = (
   id: string,
   age: number,
-  prefs: Partial<RecommendationChild['preferences']> = {},
+  prefs: Partial<RecommendationChild['preferences']> & { name?: string } = {},
 ): RecommendationChild => ({
   id,
-  name: `Child ${id}`,
+  name: prefs.name ?? `Child ${id}`,
   age,
-  preferences: { indoorOutdoor: 'both', favoriteTypes: [], ...prefs },
+  preferences: {
+    indoorOutdoor: prefs.indoorOutdoor ?? 'both',
+    favoriteTypes: prefs.favoriteTypes ?? [],
+  },
 });
 
 describe('§9 scoring components at their bounds', () => {
@@ -289,10 +293,11 @@ describe('§9 recommendation properties', () => {
       triedActivityIds: r.tried.map((i) => `a${i}`),
     }));
 
-  it('§9 rain maps to indoor: outdoor-only activities are not eligible, "both" ones are', () => {
+  it('§9 rain maps to indoor: outdoor-only activities are not eligible, "both" ones are; rain play stays', () => {
     const input: RecommendationInput = {
       activities: [
         makeActivity({ id: 'puddles', location: 'outdoor', weather: ['rainy'] }),
+        makeActivity({ id: 'football', location: 'outdoor', weather: ['sunny', 'cloudy'] }),
         makeActivity({ id: 'fort', location: 'indoor' }),
         makeActivity({ id: 'bubbles', location: 'both' }),
       ],
@@ -301,34 +306,103 @@ describe('§9 recommendation properties', () => {
     };
     const ids = (i: RecommendationInput) =>
       recommendActivities(i).recommendations.map((r) => r.activity.id);
-    expect(ids(input)).not.toContain('puddles');
-    expect(ids(input)).toEqual(expect.arrayContaining(['fort', 'bubbles']));
+    expect(ids(input)).not.toContain('football');
+    expect(ids(input)).toEqual(expect.arrayContaining(['puddles', 'fort', 'bubbles']));
     expect(ids({ ...input, weather: 'stormy' })).not.toContain('puddles');
-    expect(ids({ ...input, weather: 'sunny' })).toContain('puddles');
-    expect(ids({ ...input, weather: null })).toContain('puddles');
+    expect(ids({ ...input, weather: 'stormy' })).not.toContain('football');
+    expect(ids({ ...input, weather: 'sunny' })).toEqual(
+      expect.arrayContaining(['puddles', 'football']),
+    );
+    expect(ids({ ...input, weather: null })).toContain('football');
   });
 
-  it('§9 never more than 6, all eligible, sorted by score, deterministic', () => {
+  it('§9 never more than 6, all eligible, sorted by score (those fitting every child first), deterministic', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
         const { recommendations, basis } = recommendActivities(input);
         expect(recommendations.length).toBeLessThanOrEqual(6);
+        const playing = input.children.filter((c) => c.age >= 1);
+        const fitsAll = (r: (typeof recommendations)[number]) =>
+          playing.length < 2 || fitsEveryChild(r.activity.ageRange, playing);
         if (basis.age !== null) {
-          const age = input.children.reduce((s, c) => s + c.age, 0) / input.children.length;
+          const average = input.children.reduce((s, c) => s + c.age, 0) / input.children.length;
+          const age = playing.length === 0 ? 1 : average;
+          expect(basis.lookAhead).toBe(playing.length === 0);
           for (const r of recommendations) {
             expect(r.activity.ageRange[0]).toBeLessThanOrEqual(age);
             expect(r.activity.ageRange[1]).toBeGreaterThanOrEqual(age);
-            if (input.weather === 'rainy') expect(r.activity.location).not.toBe('outdoor');
+            if (input.weather === 'rainy' && r.activity.location === 'outdoor') {
+              expect(r.activity.weather).toContain('rainy');
+            }
             expect(r.score).toBeGreaterThanOrEqual(0);
             expect(r.score).toBeLessThanOrEqual(115);
           }
         }
         for (let i = 1; i < recommendations.length; i += 1) {
-          expect(recommendations[i - 1]!.score).toBeGreaterThanOrEqual(recommendations[i]!.score);
+          const [before, after] = [recommendations[i - 1]!, recommendations[i]!];
+          expect(Number(fitsAll(before))).toBeGreaterThanOrEqual(Number(fitsAll(after)));
+          if (fitsAll(before) === fitsAll(after)) {
+            expect(before.score).toBeGreaterThanOrEqual(after.score);
+          }
         }
         expect(recommendActivities(input)).toEqual({ recommendations, basis });
       }),
     );
+  });
+
+  it('siblings: when several play, activities that fit every child come first; the average only fills up, and says so', () => {
+    const activities = [
+      makeActivity({ id: 'for-nine', ageRange: [5, 11] }),
+      makeActivity({ id: 'from-three', ageRange: [3, 7] }),
+      makeActivity({ id: 'for-both', ageRange: [2, 10], duration: 90 }),
+      makeActivity({ id: 'middle', ageRange: [4, 8] }),
+    ];
+    const children = [child('eli', 2, { name: 'Eli' }), child('noa', 9, { name: 'Noa' })];
+    const result = recommendActivities({ activities, children });
+    const ids = result.recommendations.map((r) => r.activity.id);
+    // for-both scores lower on time (90 of 30 minutes) but fits both children, so it leads.
+    expect(ids[0]).toBe('for-both');
+    expect(ids).toEqual(expect.arrayContaining(['for-nine', 'from-three', 'middle']));
+    const reasons = Object.fromEntries(
+      result.recommendations.map((r) => [r.activity.id, r.reasons]),
+    );
+    expect(reasons['for-nine']?.[0]).toBe('Best for Noa; Eli can help');
+    expect(reasons['from-three']?.[0]).toBe('Just right for ages 2 to 9');
+    expect(reasons['for-both']?.join(' ')).not.toMatch(/can help/);
+  });
+
+  it('siblings: six activities that fit everyone leave no room for the average-age ones', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 9, max: 12 }), (young, old) => {
+        const fitting = Array.from({ length: 6 }, (_, i) =>
+          makeActivity({ id: `all${i}`, ageRange: [young, old], duration: 90 }),
+        );
+        const middle = makeActivity({
+          id: 'middle',
+          ageRange: [Math.floor((young + old) / 2), Math.ceil((young + old) / 2)],
+        });
+        const { recommendations } = recommendActivities({
+          activities: [middle, ...fitting],
+          children: [child('a', young), child('b', old)],
+        });
+        expect(recommendations.map((r) => r.activity.id)).not.toContain('middle');
+      }),
+    );
+  });
+
+  it('under one: the catalogue starts at 12 months, so a baby gets the age-1 activities as a look ahead', () => {
+    const activities = [
+      makeActivity({ id: 'for-one', ageRange: [1, 3] }),
+      makeActivity({ id: 'for-four', ageRange: [4, 6] }),
+    ];
+    const baby = recommendActivities({ activities, children: [child('b', 0, { name: 'Mia' })] });
+    expect(baby.basis).toMatchObject({ age: 1, lookAhead: true });
+    expect(baby.recommendations.map((r) => r.activity.id)).toEqual(['for-one']);
+    const withSister = recommendActivities({
+      activities,
+      children: [child('b', 0), child('s', 4)],
+    });
+    expect(withSister.basis.lookAhead).toBe(false);
   });
 
   it('§9 a favourite never ranks lower than the same activity unfavoured', () => {

@@ -4,8 +4,16 @@
  * Target age A: the average age of the children, or the age of the one child the parent picked.
  * Eligible: only activities whose age range [min, max] includes A (min <= A <= max), and that can
  * be played in the weather: §9 maps rain to indoor, so in rain an outdoor-only activity is not
- * eligible (activities marked 'both' move inside); storms rule outdoors out the same way, for
- * safety. After dark (`daylight.afterDark`: from sunset to sunrise, see weather/daylight.ts)
+ * eligible (activities marked 'both' move inside) unless it is rain play, one whose weather lists
+ * 'rainy' (puddle jumping); storms rule every outdoor-only activity out, for safety.
+ *
+ * Siblings, beyond the spec: when several children play together, the activities that fit every
+ * one of them (each child's age within [min, max]) come first, ranked by score; only when fewer
+ * than 6 fit everyone does the average-age rule fill the rest, and each of those says so ("Best
+ * for Eli; Noa can help"). Children under one are not counted here: no activity is for them.
+ *
+ * Under one, beyond the spec: the catalogue starts at 12 months. When every child playing is under
+ * one, A is 1 and the answer is a look ahead (`basis.lookAhead`), which the page says honestly. After dark (`daylight.afterDark`: from sunset to sunrise, see weather/daylight.ts)
  * outdoor-only activities are not eligible either, unless the location in use is 'outdoor' (the
  * parent asked for outdoors: chose it, or saved it as the child's or the family's preference).
  * Without children nothing is scored: the first 6 activities come back in their order with
@@ -65,15 +73,28 @@ import {
 
 export const RECOMMENDATION_COUNT = 6;
 
-/** Weather in which outdoor-only activities are not recommended (§9: rainy gives indoor). */
-const OUTDOORS_RULED_OUT: ReadonlySet<TWeatherCondition> = new Set(['rainy', 'stormy']);
+/** Activities start at 12 months: the youngest age the catalogue serves. */
+export const YOUNGEST_ACTIVITY_AGE = 1;
 
-/** Whether the activity can be played in this weather at all (see "Eligible" above). */
+/**
+ * Whether the activity can be played in this weather at all (see "Eligible" above): outdoor-only
+ * activities never in storms, and in rain only when they are rain play.
+ */
 export function playableInWeather(
-  location: TActivityLocation,
+  activity: Pick<TActivity, 'location' | 'weather'>,
   weather: TWeatherCondition | null | undefined,
 ): boolean {
-  return !(location === 'outdoor' && weather != null && OUTDOORS_RULED_OUT.has(weather));
+  if (activity.location !== 'outdoor' || weather == null) return true;
+  if (weather === 'stormy') return false;
+  return weather !== 'rainy' || activity.weather.includes('rainy');
+}
+
+/** Whether every child's age lies within the activity's age range (the siblings rule). */
+export function fitsEveryChild(
+  ageRange: readonly [number, number],
+  children: readonly Pick<RecommendationChild, 'age'>[],
+): boolean {
+  return children.every((c) => ageRange[0] <= c.age && c.age <= ageRange[1]);
 }
 export const DEFAULT_TIME_AVAILABLE = 30;
 
@@ -147,6 +168,8 @@ export const ZRecommendationBasis = z.object({
   afterDark: z.boolean(),
   /** Calm activities scored higher because it is evening. */
   evening: z.boolean(),
+  /** Every child playing is under one: these are for 12 months, a look ahead. */
+  lookAhead: z.boolean(),
 });
 export type TRecommendationBasis = z.infer<typeof ZRecommendationBasis>;
 
@@ -255,6 +278,22 @@ export function ageReason(
     : `Just right for ages ${youngest} to ${oldest}`;
 }
 
+/**
+ * Why an activity that does not fit every child is there: "Best for Eli; Noa can help", naming
+ * the children its range covers and those it does not.
+ */
+export function siblingsReason(
+  children: readonly Pick<RecommendationChild, 'name' | 'age'>[],
+  [min, max]: readonly [number, number],
+): string {
+  const named = children.filter((c) => c.name.trim() !== '');
+  const covered = named.filter((c) => min <= c.age && c.age <= max).map((c) => c.name.trim());
+  const helping = named.filter((c) => c.age < min || c.age > max).map((c) => c.name.trim());
+  if (covered.length === 0 || helping.length === 0) return ageReason(children, [min, max]);
+  const verb = helping.length === 1 ? 'can' : 'can all';
+  return `Best for ${listNames(covered)}; ${listNames(helping)} ${verb} help`;
+}
+
 interface Context {
   age: number;
   children: readonly RecommendationChild[];
@@ -317,7 +356,10 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
   const afterDark = input.daylight?.afterDark ?? false;
   const evening = input.daylight?.evening ?? false;
   const noOutdoorsAfterDark = outdoorsRuledOutAfterDark(afterDark, location);
+  const playing = considered.filter((c) => c.age >= YOUNGEST_ACTIVITY_AGE);
+  const lookAhead = considered.length > 0 && playing.length === 0;
   const basisWithoutAge = {
+    lookAhead,
     childId: picked?.id ?? null,
     timeAvailable,
     location,
@@ -334,7 +376,11 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
       basis: { age: null, ...basisWithoutAge },
     };
   }
-  const age = considered.reduce((sum, c) => sum + c.age, 0) / considered.length;
+  const age = lookAhead
+    ? YOUNGEST_ACTIVITY_AGE
+    : considered.reduce((sum, c) => sum + c.age, 0) / considered.length;
+  // The siblings rule applies when two or more children (of one and over) play together.
+  const together = playing.length >= 2 ? playing : [];
   const favoriteCategories = new Set(
     [
       ...(input.favoriteCategories ?? []),
@@ -359,12 +405,26 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
       ({ activity }) =>
         activity.ageRange[0] <= age &&
         age <= activity.ageRange[1] &&
-        playableInWeather(activity.location, weather) &&
+        playableInWeather(activity, weather) &&
         !(noOutdoorsAfterDark && activity.location === 'outdoor'),
     )
-    .map(({ activity, index }) => ({ activity, index, ...score(activity, context) }));
-  // Array.prototype.sort is stable, so equal scores keep the candidates' order.
-  scored.sort((a, b) => b.score - a.score || a.index - b.index);
+    .map(({ activity, index }) => {
+      const fitsAll = together.length === 0 || fitsEveryChild(activity.ageRange, together);
+      const scoredActivity = score(activity, context);
+      if (!fitsAll) {
+        // Replace the plain age reason: this one is here for some of the children only.
+        scoredActivity.reasons = [
+          siblingsReason(together, activity.ageRange),
+          ...scoredActivity.reasons.filter((r) => !r.startsWith('Just right for')),
+        ];
+      }
+      return { activity, index, fitsAll, ...scoredActivity };
+    });
+  // Those that fit everyone first; Array.prototype.sort is stable, so equal scores keep the
+  // candidates' order.
+  scored.sort(
+    (a, b) => Number(b.fitsAll) - Number(a.fitsAll) || b.score - a.score || a.index - b.index,
+  );
   return {
     recommendations: scored
       .slice(0, RECOMMENDATION_COUNT)

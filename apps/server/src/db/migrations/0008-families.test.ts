@@ -36,8 +36,8 @@ async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<
   };
 }
 
-/** Everything one user had before families, written at the 0006 schema. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of 0006, not today's DB type
+/** Everything one user had before families, written at the 0007 schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema of 0007, not today's DB type
 async function seedUser(db: Kysely<any>, userId: string, email: string): Promise<void> {
   await db
     .insertInto('users')
@@ -120,7 +120,8 @@ async function seedUser(db: Kysely<any>, userId: string, email: string): Promise
         id: `${userId}-ua-1`,
         userId,
         activityId: 'cardboard-box-castle',
-        status: 'tried',
+        favorite: 0,
+        tried: 1,
         completedAt: NOW,
         createdAt: NOW,
         updatedAt: NOW,
@@ -129,7 +130,18 @@ async function seedUser(db: Kysely<any>, userId: string, email: string): Promise
         id: `${userId}-ua-2`,
         userId,
         activityId: 'nature-scavenger-hunt',
-        status: 'favorite',
+        favorite: 1,
+        tried: 0,
+        completedAt: null,
+        createdAt: NOW,
+        updatedAt: NOW,
+      },
+      {
+        id: `${userId}-ua-3`,
+        userId,
+        activityId: 'shadow-stomping',
+        favorite: 1,
+        tried: 1,
         completedAt: null,
         createdAt: NOW,
         updatedAt: NOW,
@@ -176,7 +188,7 @@ describe('migration 0008-families', () => {
       provider: { getMigrations: () => Promise.resolve(migrations) },
       ...(pgSchema && { migrationTableSchema: pgSchema }),
     });
-    const { error } = await migrator.migrateTo('0006-session-hardening');
+    const { error } = await migrator.migrateTo('0007-user-activity-marks');
     if (error) throw error;
     for (const userId of users) await seedUser(db, userId, `${userId}@example.com`);
     await migrateToLatest(db, pgSchema);
@@ -230,7 +242,7 @@ describe('migration 0008-families', () => {
       expect(await byFamily('customActivities')).toMatchObject([{ id: `own-${familyId}` }]);
       const records = await db
         .selectFrom('userActivities')
-        .select(['id', 'userId', 'status', 'completedAt', 'completedBy'])
+        .select(['id', 'userId', 'favorite', 'tried', 'completedAt', 'completedBy'])
         .where('familyId', '=', familyId)
         .orderBy('id')
         .execute();
@@ -238,14 +250,24 @@ describe('migration 0008-families', () => {
         {
           id: `${familyId}-ua-1`,
           userId: familyId,
-          status: 'tried',
+          favorite: 0,
+          tried: 1,
           completedAt: NOW,
           completedBy: familyId,
         },
         {
           id: `${familyId}-ua-2`,
           userId: familyId,
-          status: 'favorite',
+          favorite: 1,
+          tried: 0,
+          completedAt: null,
+          completedBy: null,
+        },
+        {
+          id: `${familyId}-ua-3`,
+          userId: familyId,
+          favorite: 1,
+          tried: 1,
           completedAt: null,
           completedBy: null,
         },
@@ -272,7 +294,8 @@ describe('migration 0008-families', () => {
           familyId: 'user-a',
           userId: 'user-b',
           activityId: 'cardboard-box-castle',
-          status: 'favorite',
+          favorite: 1,
+          tried: 0,
           completedAt: null,
           completedBy: null,
           createdAt: NOW,

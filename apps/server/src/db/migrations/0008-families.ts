@@ -189,7 +189,8 @@ async function migrate(db: Kysely<unknown>): Promise<void> {
       // The member who last changed the record.
       .addColumn('user_id', 'text', (c) => c.notNull())
       .addColumn('activity_id', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
+      .addColumn('favorite', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('tried', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('completed_at', 'text')
       .addColumn('completed_by', 'text')
       .addColumn('created_at', 'text', (c) => c.notNull())
@@ -197,9 +198,9 @@ async function migrate(db: Kysely<unknown>): Promise<void> {
       .addPrimaryKeyConstraint('user_activities_family_pk', ['id'])
       .addUniqueConstraint('user_activities_family_activity_unique', ['family_id', 'activity_id'])
       .execute();
-    await sql`insert into ${sql.table(name)} (id, family_id, user_id, activity_id, status,
-        completed_at, completed_by, created_at, updated_at)
-      select id, user_id, user_id, activity_id, status, completed_at,
+    await sql`insert into ${sql.table(name)} (id, family_id, user_id, activity_id, favorite,
+        tried, completed_at, completed_by, created_at, updated_at)
+      select id, user_id, user_id, activity_id, favorite, tried, completed_at,
         case when completed_at is null then null else user_id end, created_at, updated_at
       from user_activities`.execute(db);
   });

@@ -26,7 +26,7 @@ import { listMembers } from '../family/membership-repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
 import { familyWeatherPlace } from '../weather/place.ts';
 import type { WeatherPlace, WeatherService } from '../weather/service.ts';
-import { countFavorites, markTriedIfNoStatus } from '../user-activities/repository.ts';
+import { countFavorites, markDone } from '../user-activities/repository.ts';
 import {
   findProgress,
   findResponseByClientId,
@@ -115,12 +115,7 @@ export async function completeActivity(
       completedAt: completedAtIso,
     };
     const outcome = applyCompletion(state, completion, timeZone);
-    const userActivity = await markTriedIfNoStatus(
-      trx,
-      { familyId, userId },
-      activity.id,
-      completedAtIso,
-    );
+    const userActivity = await markDone(trx, { familyId, userId }, activity.id, completedAtIso);
     await insertUnlocked(trx, familyId, outcome.newlyUnlocked, nowIso);
     await saveProgress(trx, familyId, outcome.state, nowIso);
     const played = await whoPlayed(trx, familyId, { userId, minutes: completion.minutes });

@@ -258,6 +258,7 @@ describe('recommendations API', () => {
       weather: 'sunny',
       afterDark: expect.any(Boolean),
       evening: expect.any(Boolean),
+      lookAhead: false,
     });
   });
 
@@ -280,6 +281,7 @@ describe('recommendations API', () => {
       weather: 'rainy',
       afterDark: expect.any(Boolean),
       evening: expect.any(Boolean),
+      lookAhead: false,
     });
     expect(body.recommendations).toHaveLength(6);
     const scores = body.recommendations.map((r: { score: number }) => r.score);

@@ -1,3 +1,4 @@
+import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import {
   ALREADY_MEMBER_MESSAGE,
@@ -179,6 +180,19 @@ const ENDPOINTS: Record<string, EndpointCase> = {
       return { url: `/user-activities/${CASTLE}` };
     },
   },
+  'PUT /user-activities/{id}/{mark}': {
+    action: 'user-activities.edit',
+    method: 'PUT',
+    prepare: path(`/user-activities/${CASTLE}/tried`),
+  },
+  'DELETE /user-activities/{id}/{mark}': {
+    action: 'user-activities.edit',
+    method: 'DELETE',
+    prepare: async (owner) => {
+      await ok(owner, 'PUT', `/user-activities/${CASTLE}/favorite`);
+      return { url: `/user-activities/${CASTLE}/favorite` };
+    },
+  },
   'POST /activities/{id}/complete': {
     action: 'activities.complete',
     method: 'POST',
@@ -267,9 +281,12 @@ describe('roles × endpoints (DESIGN, Families)', () => {
   it('an outsider finds every record of the family as missing (404)', async () => {
     const outsider = await createUser(t.app);
     const owner = await createUser(t.app);
-    // Every endpoint naming a record of the family; these name a built-in activity or a new path.
+    // Every endpoint naming a record of the family; these name a built-in activity or a new path
+    // (clearing a mark the outsider's family never set is done already: 204).
     const creates = [
       'PUT /user-activities/{id}',
+      'PUT /user-activities/{id}/{mark}',
+      'DELETE /user-activities/{id}/{mark}',
       'PUT /files/{path}',
       'POST /activities/{id}/complete',
     ];
@@ -565,5 +582,40 @@ describe('the family plays together', () => {
     expect(marked.userId).toBe(parent.userId);
     const stats = await ok<{ favoriteActivities: number }>(owner, 'GET', '/stats');
     expect(stats.favoriteActivities).toBe(1);
+  });
+
+  it('marks are the family’s: a caregiver’s favourite stays one when another member does it', async () => {
+    const owner = await createUser(t.app);
+    const caregiver = await joinAs(owner, 'caregiver');
+    const favourite = await ok<TUserActivity>(
+      caregiver,
+      'PUT',
+      `/user-activities/${CASTLE}/favorite`,
+    );
+    expect(favourite).toMatchObject({ userId: caregiver.userId, favorite: true, tried: false });
+    const done = await ok<{ userActivity: TUserActivity }>(
+      owner,
+      'POST',
+      `/activities/${CASTLE}/complete`,
+      { minutes: 10 },
+    );
+    expect(done.userActivity).toMatchObject({
+      userId: owner.userId,
+      favorite: true,
+      tried: true,
+      completedBy: owner.userId,
+    });
+    await ok(caregiver, 'DELETE', `/user-activities/${CASTLE}/tried`);
+    const records = await ok<{ userActivities: TUserActivity[] }>(owner, 'GET', '/user-activities');
+    expect(records.userActivities).toEqual([
+      expect.objectContaining({
+        activityId: CASTLE,
+        userId: caregiver.userId,
+        favorite: true,
+        tried: false,
+        completedAt: null,
+        completedBy: null,
+      }),
+    ]);
   });
 });

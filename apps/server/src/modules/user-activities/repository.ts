@@ -1,19 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import {
+  recordCompletion,
   recordUserActivityStatus,
+  setUserActivityMark,
+  statusOf,
   type TUserActivity,
+  type TUserActivityMark,
   type TUserActivityStatus,
+  type UserActivityFields,
 } from '@kkb/core/activities/user-activity';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { FamilyMember } from '../../db/family-lock.ts';
 import type { UserActivitiesTable } from './tables.ts';
 
 function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
+  const favorite = row.favorite === 1;
   return {
     id: row.id,
     userId: row.userId,
     activityId: row.activityId,
-    status: row.status as TUserActivityStatus,
+    status: statusOf({ favorite }),
+    favorite,
+    tried: row.tried === 1,
     completedAt: row.completedAt,
     completedBy: row.completedBy,
     createdAt: row.createdAt,
@@ -74,82 +83,100 @@ export async function findUserActivity(
   return row && toUserActivity(row);
 }
 
+/** The columns a write changes (a record keeps its `createdAt`), `userId` being who wrote. */
+const changedColumns = (fields: UserActivityFields, userId: string) => ({
+  userId,
+  favorite: fields.favorite ? 1 : 0,
+  tried: fields.tried ? 1 : 0,
+  completedAt: fields.completedAt,
+  completedBy: fields.completedBy,
+  updatedAt: fields.updatedAt,
+});
+
 /**
- * Spec §4: an existing record only changes its status; otherwise one is added with the current
- * time. The insert ignores a record created meanwhile, and the final read returns what is stored.
+ * Writes the family's record that `change` makes of the current one (undefined: none yet): an
+ * update, an insert with a new id, or a delete when `change` leaves nothing to record. The member
+ * becomes the record's `userId` (who last changed it). Run it in the family's transaction: the
+ * read and the write belong together.
  */
+async function writeUserActivity(
+  executor: Executor,
+  { familyId, userId }: FamilyMember,
+  activityId: string,
+  change: (existing: TUserActivity | undefined) => UserActivityFields | undefined,
+): Promise<{ record: TUserActivity | undefined; created: boolean }> {
+  const existing = await findUserActivity(executor, familyId, activityId);
+  const fields = change(existing);
+  if (existing && !fields) {
+    await executor.deleteFrom('userActivities').where('id', '=', existing.id).execute();
+    return { record: undefined, created: false };
+  }
+  if (!fields) return { record: undefined, created: false };
+  const changed = changedColumns(fields, userId);
+  if (existing) {
+    await executor
+      .updateTable('userActivities')
+      .set(changed)
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await executor
+      .insertInto('userActivities')
+      .values({ id: randomUUID(), familyId, activityId, createdAt: fields.createdAt, ...changed })
+      // A record written meanwhile by a concurrent request: this change is the later one.
+      .onConflict((c) => c.columns(['familyId', 'activityId']).doUpdateSet(changed))
+      .execute();
+  }
+  const record = await findUserActivity(executor, familyId, activityId);
+  if (!record) throw new Error('user activity vanished while being written');
+  return { record, created: !existing };
+}
+
+/** Spec §4: an existing record only changes its status; otherwise one is added with the current time. */
 export async function setUserActivityStatus(
   executor: Executor,
-  { familyId, userId }: { familyId: string; userId: string },
+  member: FamilyMember,
   activityId: string,
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  const existing = await findUserActivity(executor, familyId, activityId);
-  const fields = recordUserActivityStatus(existing, status, nowIso);
-  if (existing) {
-    await executor
-      .updateTable('userActivities')
-      .set({ status: fields.status, updatedAt: fields.updatedAt, userId })
-      .where('id', '=', existing.id)
-      .execute();
-    return { record: { ...existing, ...fields, userId }, created: false };
-  }
-  const inserted = await executor
-    .insertInto('userActivities')
-    .values({ id: randomUUID(), familyId, userId, activityId, ...fields, completedBy: null })
-    .onConflict((c) => c.columns(['familyId', 'activityId']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  const created = inserted !== undefined;
-  if (!created) {
-    await executor
-      .updateTable('userActivities')
-      .set({ status, updatedAt: nowIso, userId })
-      .where('familyId', '=', familyId)
-      .where('activityId', '=', activityId)
-      .execute();
-  }
-  const record = await findUserActivity(executor, familyId, activityId);
-  if (!record) throw new Error('user activity vanished while being written');
+  const { record, created } = await writeUserActivity(executor, member, activityId, (existing) =>
+    recordUserActivityStatus(existing, status, nowIso),
+  );
+  if (!record) throw new Error('a status always leaves a record');
   return { record, created };
 }
 
-/**
- * For completions (achievements): creates the record as 'tried' when none exists; an existing
- * record keeps its status (a favourite stays a favourite). Either way `completedAt` is set.
- */
-export async function markTriedIfNoStatus(
+/** Sets or clears one mark, keeping the other; the record goes when neither is left. */
+export async function setUserActivityMarkFor(
   executor: Executor,
-  { familyId, userId }: { familyId: string; userId: string },
+  member: FamilyMember,
+  activityId: string,
+  mark: TUserActivityMark,
+  on: boolean,
+  nowIso: string,
+): Promise<TUserActivity | undefined> {
+  const { record } = await writeUserActivity(executor, member, activityId, (existing) =>
+    setUserActivityMark(existing, mark, on, nowIso),
+  );
+  return record;
+}
+
+/**
+ * For completions (achievements): core `recordCompletion`, a favourite stays a favourite and the
+ * member who logged it is `completedBy`.
+ */
+export async function markDone(
+  executor: Executor,
+  member: FamilyMember,
   activityId: string,
   completedAtIso: string,
 ): Promise<TUserActivity> {
   const nowIso = new Date().toISOString();
-  await executor
-    .insertInto('userActivities')
-    .values({
-      id: randomUUID(),
-      familyId,
-      userId,
-      activityId,
-      status: 'tried',
-      completedAt: completedAtIso,
-      completedBy: userId,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-    })
-    .onConflict((c) =>
-      c.columns(['familyId', 'activityId']).doUpdateSet({
-        completedAt: completedAtIso,
-        completedBy: userId,
-        userId,
-        updatedAt: nowIso,
-      }),
-    )
-    .execute();
-  const record = await findUserActivity(executor, familyId, activityId);
-  if (!record) throw new Error('user activity vanished while being written');
+  const { record } = await writeUserActivity(executor, member, activityId, (existing) =>
+    recordCompletion(existing, completedAtIso, member.userId, nowIso),
+  );
+  if (!record) throw new Error('a completion always leaves a record');
   return record;
 }
 
@@ -186,7 +213,7 @@ export async function countFavorites(executor: Executor, familyId: string): Prom
     .selectFrom('userActivities')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('familyId', '=', familyId)
-    .where('status', '=', 'favorite')
+    .where('favorite', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -5,8 +5,10 @@ export interface UserActivitiesTable {
   /** The member who last changed the record. */
   userId: string;
   activityId: string;
-  /** 'favorite' | 'tried' */
-  status: string;
+  /** 1 when a favourite. */
+  favorite: number;
+  /** 1 when done at least once or marked tried. */
+  tried: number;
   completedAt: string | null;
   /** The member who logged the latest completion. */
   completedBy: string | null;

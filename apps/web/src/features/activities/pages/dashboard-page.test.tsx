@@ -38,6 +38,7 @@ function recommendations(
       weather: w.condition,
       afterDark: false,
       evening: false,
+      lookAhead: false,
       ...basis,
     },
   };
@@ -102,6 +103,17 @@ describe('/dashboard', () => {
     expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('a family whose only child is under one is told activities start at 12 months', async () => {
+    const sunny = weather({});
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () =>
+      jsonResponse(200, recommendations(sunny, { age: 1, lookAhead: true })),
+    );
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(screen.getByText(/Activities start at 12 months/)).toBeVisible();
+  });
+
   describe('at 22:00 under a clear sky (issue 9)', () => {
     beforeEach(() => {
       vi.useFakeTimers({ toFake: ['Date'] });
@@ -124,6 +136,7 @@ describe('/dashboard', () => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Good night, The Parkers' }),
       ).toBeVisible();
+      expect(screen.getByText('Here is what you could play this evening.')).toBeVisible();
       await screen.findByRole('list', { name: 'Recommended activities' });
       expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
         '?timeAvailable=30&location=both',
