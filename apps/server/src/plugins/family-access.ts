@@ -1,3 +1,4 @@
+import { ZApiError } from '@kkb/core/errors/api-error';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import type { TFamilyRole } from '@kkb/core/family/members';
 import { ACTION_DESCRIPTIONS, isAllowed, type TFamilyAction } from '@kkb/core/family/permissions';
@@ -94,6 +95,11 @@ export function registerFamilyAccess(app: FastifyInstance): void {
     if (!action) return;
     const earlier: onRequestHookHandler[] = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [...earlier, checkFor(action) as onRequestHookHandler];
+    // The refusal is part of every such route's contract (and of the OpenAPI document).
+    const response = route.schema?.response as Record<string, unknown> | undefined;
+    if (route.schema && response && !('403' in response)) {
+      route.schema.response = { ...response, 403: ZApiError };
+    }
   });
 }
 

@@ -619,3 +619,20 @@ describe('the family plays together', () => {
     ]);
   });
 });
+
+describe('the contract', () => {
+  it('every family route documents its 403 refusal in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const paths = res.json().paths as Record<string, Record<string, { responses: object }>>;
+    // Path parameters and the files wildcard compare as one placeholder.
+    const shape = (p: string) => p.replace(/\{[^}]*\}|\*/g, '{x}');
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const url = `/api/v1${name.split(' ')[1]!}`;
+      const operation = Object.entries(paths).find(([p]) => shape(p) === shape(url))?.[1][
+        endpoint.method.toLowerCase()
+      ];
+      expect(operation, name).toBeDefined();
+      expect(Object.keys(operation!.responses), name).toContain('403');
+    }
+  });
+});
