@@ -33,6 +33,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
@@ -151,6 +152,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
+  if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
