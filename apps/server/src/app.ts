@@ -35,6 +35,7 @@ import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
@@ -154,6 +155,7 @@ export async function buildApp(
   registerInputGuard(app);
   registerDataVersions(app);
   registerFamilyAccess(app);
+  if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
