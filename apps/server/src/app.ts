@@ -21,6 +21,7 @@ import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerErrorHandling } from './errors.ts';
 import { familyRoutes } from './modules/family/routes.ts';
+import { membershipRoutes } from './modules/family/membership-routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -32,7 +33,9 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
+import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
@@ -151,6 +154,8 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
+  registerFamilyAccess(app);
+  if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -203,6 +208,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(familyRoutes);
+      await api.register(membershipRoutes);
       await api.register(fileRoutes);
       await api.register(progressRoutes);
       await api.register(activityRoutes);
