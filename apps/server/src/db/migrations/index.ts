@@ -5,6 +5,7 @@ import * as family from './0003-family.ts';
 import * as activities from './0004-activities.ts';
 import * as achievements from './0005-achievements.ts';
 import * as sessionHardening from './0006-session-hardening.ts';
+import * as animations from './0009-animations.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-activities': activities,
   '0005-achievements': achievements,
   '0006-session-hardening': sessionHardening,
+  '0009-animations': animations,
 };

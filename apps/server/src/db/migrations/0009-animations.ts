@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+
+/** Issue 13: the animation studio's projects; their frames are PNG files in `files`. */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('animations')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('fps', 'integer', (c) => c.notNull())
+    .addColumn('loop', 'integer', (c) => c.notNull())
+    .addColumn('frames', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('animations_user_id_updated_at')
+    .on('animations')
+    .columns(['user_id', 'updated_at'])
+    .execute();
+}
