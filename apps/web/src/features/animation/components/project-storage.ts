@@ -1,0 +1,62 @@
+import type { StudioDocument } from './studio-state';
+
+/** The studio's working copy, kept in this browser so a reload never loses a stroke. */
+export interface StudioDraft {
+  /** The server's id once saved there; null for a project not yet saved. */
+  animationId: string | null;
+  title: string;
+  fps: number;
+  loop: boolean;
+  document: StudioDocument;
+  /** Changed since the server last confirmed a save. */
+  dirty: boolean;
+}
+
+const DRAFT_KEY = 'kkb-animation-draft';
+
+export function readDraft(): StudioDraft | null {
+  try {
+    const text = localStorage.getItem(DRAFT_KEY);
+    if (text === null) return null;
+    const draft = JSON.parse(text) as StudioDraft;
+    return Array.isArray(draft.document?.frames) && draft.document.frames.length > 0 ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the draft; false when the browser refused (storage full or off), then only the server has it. */
+export function writeDraft(draft: StudioDraft): boolean {
+  try {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    localStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // Storage off: there is nothing to clear.
+  }
+}
+
+/** The base64 PNG bytes of a data URL, as the server takes them. */
+export function pngBase64(dataUrl: string): string {
+  return dataUrl.slice(dataUrl.indexOf(',') + 1);
+}
+
+/** A stored frame's image as a data URL, so the project never depends on an address that expires. */
+export async function imageAsDataUrl(url: string): Promise<string> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error('A frame could not be loaded');
+  const blob = await response.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('A frame could not be loaded'));
+    reader.readAsDataURL(blob);
+  });
+}
