@@ -293,43 +293,40 @@ export function AnimationStudioPage() {
               />
             )
           )}
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-            <Button
-              variant="contained"
-              startIcon={playing ? <StopIcon /> : <PlayArrowIcon />}
-              onClick={() => {
-                setPlayIndex(0);
-                setPlaying(!playing);
-              }}
-            >
-              {playing ? 'Stop' : 'Play'}
-            </Button>
-            <Box sx={{ flex: 1, minWidth: 160, px: 1 }}>
-              <Typography id="studio-speed" variant="body2">
-                Speed: {meta.fps} frames a second
-              </Typography>
-              <Slider
-                aria-labelledby="studio-speed"
-                min={MIN_FPS}
-                max={MAX_FPS}
-                step={1}
-                value={meta.fps}
-                onChange={(_event, value) => changeMeta({ fps: value as number })}
-              />
-            </Box>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={meta.loop}
-                  onChange={(event) => changeMeta({ loop: event.target.checked })}
-                />
-              }
-              label="Loop"
-            />
-          </Stack>
         </Stack>
 
         <Stack spacing={2}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              startIcon={<UndoIcon />}
+              disabled={state.past.length === 0}
+              onClick={() => change({ type: 'undo' })}
+            >
+              Undo
+            </Button>
+            <Button
+              startIcon={<RedoIcon />}
+              disabled={state.future.length === 0}
+              onClick={() => change({ type: 'redo' })}
+            >
+              Redo
+            </Button>
+            <Button
+              startIcon={<LayersClearIcon />}
+              onClick={() => change({ type: 'draw', image: blankFrameImage() })}
+            >
+              Clear frame
+            </Button>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={onionSkin}
+                  onChange={(event) => setOnionSkin(event.target.checked)}
+                />
+              }
+              label="Onion skin"
+            />
+          </Stack>
           <ToggleButtonGroup
             exclusive
             value={tool}
@@ -395,39 +392,43 @@ export function AnimationStudioPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              startIcon={<UndoIcon />}
-              disabled={state.past.length === 0}
-              onClick={() => change({ type: 'undo' })}
-            >
-              Undo
-            </Button>
-            <Button
-              startIcon={<RedoIcon />}
-              disabled={state.future.length === 0}
-              onClick={() => change({ type: 'redo' })}
-            >
-              Redo
-            </Button>
-            <Button
-              startIcon={<LayersClearIcon />}
-              onClick={() => change({ type: 'draw', image: blankFrameImage() })}
-            >
-              Clear frame
-            </Button>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={onionSkin}
-                  onChange={(event) => setOnionSkin(event.target.checked)}
-                />
-              }
-              label="Onion skin"
-            />
-          </Stack>
         </Stack>
       </Box>
+
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          startIcon={playing ? <StopIcon /> : <PlayArrowIcon />}
+          onClick={() => {
+            setPlayIndex(0);
+            setPlaying(!playing);
+          }}
+        >
+          {playing ? 'Stop' : 'Play'}
+        </Button>
+        <Box sx={{ flex: 1, minWidth: 160, px: 1 }}>
+          <Typography id="studio-speed" variant="body2">
+            Speed: {meta.fps} frames a second
+          </Typography>
+          <Slider
+            aria-labelledby="studio-speed"
+            min={MIN_FPS}
+            max={MAX_FPS}
+            step={1}
+            value={meta.fps}
+            onChange={(_event, value) => changeMeta({ fps: value as number })}
+          />
+        </Box>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={meta.loop}
+              onChange={(event) => changeMeta({ loop: event.target.checked })}
+            />
+          }
+          label="Loop"
+        />
+      </Stack>
 
       <Card variant="outlined">
         <CardContent>
