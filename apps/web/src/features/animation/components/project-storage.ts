@@ -2,6 +2,8 @@ import type { StudioDocument } from './studio-state';
 
 /** The studio's working copy, kept in this browser so a reload never loses a stroke. */
 export interface StudioDraft {
+  /** This browser's own id of the project, so a late save never lands on another project. */
+  projectKey: string;
   /** The server's id once saved there; null for a project not yet saved. */
   animationId: string | null;
   title: string;
@@ -19,7 +21,11 @@ export function readDraft(): StudioDraft | null {
     const text = localStorage.getItem(DRAFT_KEY);
     if (text === null) return null;
     const draft = JSON.parse(text) as StudioDraft;
-    return Array.isArray(draft.document?.frames) && draft.document.frames.length > 0 ? draft : null;
+    return typeof draft.projectKey === 'string' &&
+      Array.isArray(draft.document?.frames) &&
+      draft.document.frames.length > 0
+      ? draft
+      : null;
   } catch {
     return null;
   }

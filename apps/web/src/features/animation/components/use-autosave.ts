@@ -38,14 +38,15 @@ export function useAutosave(
   /** Counts saves asked for while another ran; each one schedules a follow-up save. */
   const [followUps, setFollowUps] = useState(0);
 
-  const saveNow = useCallback(async (): Promise<void> => {
+  /** Saves now; true once the server has the project as it was when the save started. */
+  const saveNow = useCallback(async (): Promise<boolean> => {
     window.clearTimeout(timer.current);
     if (running.current) {
       again.current = true;
-      return;
+      return false;
     }
     const snapshot = latest.current;
-    if (!snapshot.dirty && snapshot.animationId !== null) return;
+    if (!snapshot.dirty && snapshot.animationId !== null) return true;
     running.current = true;
     setStatus({ state: 'saving' });
     const input: TAnimationInput = {
@@ -63,15 +64,25 @@ export function useAutosave(
         snapshot.animationId === null
           ? await createAnimation(input)
           : await updateAnimation(snapshot.animationId, input);
-      uploaded.current = new Map(snapshot.document.frames.map((f) => [f.id, f.image]));
-      // Changes made while this save ran are saved by the next one.
-      const unchanged = latest.current === snapshot;
-      writeDraft({ ...latest.current, animationId: saved.id, dirty: !unchanged });
-      onSaved(saved, unchanged);
       setStatus({ state: 'saved' });
       void queryClient.invalidateQueries(getAnimationsQueryOptions());
+      // The studio may have moved on to another project meanwhile: that one is not touched.
+      if (latest.current.projectKey === snapshot.projectKey) {
+        uploaded.current = new Map(snapshot.document.frames.map((f) => [f.id, f.image]));
+        // Changes made while this save ran are saved by the next one.
+        const unchanged = latest.current === snapshot;
+        writeDraft({ ...latest.current, animationId: saved.id, dirty: !unchanged });
+        onSaved(saved, unchanged);
+      }
+      return true;
     } catch (error) {
-      setStatus({ state: 'failed', message: describeError(error) });
+      // A project left meanwhile (deleted, say) does not mark the current one as failed.
+      setStatus(
+        latest.current.projectKey === snapshot.projectKey
+          ? { state: 'failed', message: describeError(error) }
+          : { state: 'saved' },
+      );
+      return false;
     } finally {
       running.current = false;
       if (again.current) {

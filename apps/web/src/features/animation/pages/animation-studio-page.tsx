@@ -35,6 +35,7 @@ import { initialStudioState, studioReducer, type StudioDocument } from '../compo
 import { useAutosave, type SaveStatus } from '../components/use-autosave';
 
 interface ProjectMeta {
+  projectKey: string;
   animationId: string | null;
   title: string;
   fps: number;
@@ -74,6 +75,7 @@ export function AnimationStudioPage() {
     initialStudioState(document ?? newDocument()),
   );
   const [meta, setMeta] = useState<ProjectMeta>(() => ({
+    projectKey: initial?.projectKey ?? randomId(),
     animationId: initial?.animationId ?? null,
     title: initial?.title ?? NEW_TITLE,
     fps: initial?.fps ?? 6,
@@ -143,14 +145,28 @@ export function AnimationStudioPage() {
     return () => window.clearInterval(timer);
   }, [playing, frames.length, meta.fps, meta.loop]);
 
-  const startNew = () => {
+  /** Before another project replaces this one, its last changes go to the server. */
+  const saveBeforeLeaving = async () => !meta.dirty || autosave.saveNow();
+
+  const showNew = () => {
     dispatch({ type: 'load', document: newDocument() });
-    setMeta({ animationId: null, title: NEW_TITLE, fps: 6, loop: true, dirty: false });
+    setMeta({
+      projectKey: randomId(),
+      animationId: null,
+      title: NEW_TITLE,
+      fps: 6,
+      loop: true,
+      dirty: false,
+    });
     setPlaying(false);
+  };
+  const startNew = async () => {
+    if (await saveBeforeLeaving()) showNew();
   };
 
   const open = async (id: string) => {
     setProblem(null);
+    if (!(await saveBeforeLeaving())) return;
     try {
       const animation = await getAnimation(id);
       const loaded = await Promise.all(
@@ -159,6 +175,7 @@ export function AnimationStudioPage() {
       dispatch({ type: 'load', document: { frames: loaded, current: 0 } });
       markUploaded(loaded);
       setMeta({
+        projectKey: randomId(),
         animationId: animation.id,
         title: animation.title,
         fps: animation.fps,
@@ -247,7 +264,7 @@ export function AnimationStudioPage() {
           <Button size="small" variant="outlined" onClick={() => void autosave.saveNow()}>
             Save
           </Button>
-          <Button size="small" onClick={startNew}>
+          <Button size="small" disabled={status.state === 'saving'} onClick={() => void startNew()}>
             New
           </Button>
         </Stack>
@@ -458,7 +475,7 @@ export function AnimationStudioPage() {
         currentId={meta.animationId}
         onOpen={(id) => void open(id)}
         onDeleted={(id) => {
-          if (id === meta.animationId) startNew();
+          if (id === meta.animationId) showNew();
         }}
       />
     </Stack>

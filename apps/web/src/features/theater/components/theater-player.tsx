@@ -182,6 +182,11 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
     if (reading) speak(text);
   }, [reading, text, speak]);
 
+  const onStepTimerFinish = useCallback(() => {
+    navigator.vibrate?.(400);
+    if (reading) speak('Time is up!');
+  }, [reading, speak]);
+
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === 'mouse') return;
     swipeStart.current = { x: event.clientX, y: event.clientY };
@@ -222,7 +227,7 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
             {tip}
           </Alert>
         )}
-        <StepTimer key={where.index} onFinish={() => reading && speak('Time is up!')} />
+        <StepTimer key={where.index} onFinish={onStepTimerFinish} />
       </Stack>
     );
   } else {
