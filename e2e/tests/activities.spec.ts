@@ -214,8 +214,11 @@ test.describe('activities', () => {
     ).toBeVisible();
   });
 
-  test('a favourite is listed in My Activities after a reload', async ({ page, account }) => {
-    await setUpFamily(page, account);
+  test('a favourite is listed in My Activities after a reload; once done it is tried too', async ({
+    page,
+    account,
+  }) => {
+    const token = await setUpFamily(page, account);
     await page.goto('/activity/kitchen-volcano-eruption');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Kitchen Volcano Eruption' }),
@@ -235,8 +238,24 @@ test.describe('activities', () => {
       favourites.getByRole('link', { name: 'Kitchen Volcano Eruption', exact: true }),
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Tried' }).click();
-    await expect(page.getByText('Nothing marked as tried yet.', { exact: false })).toBeVisible();
+    await expect(page.getByText('Nothing tried yet.', { exact: false })).toBeVisible();
     await expectNoA11yViolations(page);
+
+    // Issue 9: done once, it is tried, and still a favourite.
+    const done = await page.request.post('/api/v1/activities/kitchen-volcano-eruption/complete', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { minutes: 20 },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+    await page.goto('/activity/kitchen-volcano-eruption');
+    await expect(page.getByRole('button', { name: 'Favourite', pressed: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tried', pressed: true })).toBeEnabled();
+    await page.goto('/my-activities?tab=tried');
+    await expect(
+      page
+        .getByRole('list', { name: 'Tried activities' })
+        .getByRole('link', { name: 'Kitchen Volcano Eruption' }),
+    ).toBeVisible();
   });
 
   test("the family's own activity appears in browse; it can be edited and deleted", async ({

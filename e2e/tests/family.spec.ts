@@ -49,10 +49,14 @@ test.describe('the setup wizard (/setup)', () => {
     page,
     account,
   }) => {
+    const consoleMessages: string[] = [];
+    page.on('console', (message) => consoleMessages.push(message.text()));
     const token = await openSetup(page, account);
     await nameFamily(page, 'The Testers');
     await addChild(page, 'Mia', 6, 'drawing');
     await addChild(page, 'Leo', 3, 'music');
+    // The emptied age box after each child is really empty, not "NaN".
+    expect(consoleMessages.filter((text) => text.includes('cannot be parsed'))).toEqual([]);
     await page.getByRole('button', { name: 'Next' }).click();
 
     await expect(page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible();

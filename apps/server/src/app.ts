@@ -34,6 +34,7 @@ import { animationRoutes } from './modules/animations/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
@@ -50,6 +51,24 @@ export interface BuildOptions {
   /** An open database to use instead of creating one from the config (tests). */
   database?: Database;
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/** Path segments this long are one-time secrets (download and invite tokens), never logged. */
+const SECRET_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
+
+/**
+ * The request path as logs show it: the route's pattern when one matched ("/files/download/:token"),
+ * else the path with secret-looking segments and the query string left out.
+ */
+export function loggablePath(request: Pick<FastifyRequest, 'url' | 'routeOptions'>): string {
+  if (request.routeOptions.url) return request.routeOptions.url;
+  const pathname = request.url.split('?')[0] ?? '';
+  return pathname
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':secret' : segment))
+    .join('/');
 }
 
 const appVersion: string = (
@@ -67,12 +86,22 @@ export async function buildApp(
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            // No personal data in logs: no e-mail addresses, names, passwords or tokens.
+            redact: [
+              'req.headers.authorization',
+              'req.headers.cookie',
+              '*.password',
+              '*.token',
+              '*.email',
+              '*.to',
+              '*.name',
+            ],
+            ...(options.logStream && { stream: options.logStream }),
             serializers: {
-              // Query strings carry one-time secrets (e-mail links, OAuth codes): log paths only.
+              // Query strings and some paths carry one-time secrets: see loggablePath.
               req: (request: FastifyRequest) => ({
                 method: request.method,
-                url: request.url.split('?')[0],
+                url: loggablePath(request),
                 remoteAddress: request.ip,
               }),
             },
@@ -124,6 +153,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
+  if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -56,6 +56,7 @@ const ZEnv = z.object({
       if (v === 'true') return true;
       return v.split(',').map((address) => address.trim());
     }),
+  METRICS: z.enum(['true', 'false', '']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalText,
 });
@@ -72,6 +73,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Serve Prometheus metrics at /metrics. */
+  metrics: boolean;
   databaseUrl: string | undefined;
   publicUrl: string;
   jwtSecret: string | undefined;
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    metrics: e.METRICS === 'true',
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

@@ -1,25 +1,21 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-function migratorFor(db: Kysely<any>, schema?: string): Migrator {
-  return new Migrator({
-    db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    ...(schema && { migrationTableSchema: schema }),
-  });
-}
-
-/** How many of the app's migrations have run, and how many have not. */
+/**
+ * How many of the app's migrations have run, and how many have not, read from the migrator's own
+ * table (the search path finds it in the app's schema). Kysely's introspection would list every
+ * schema of the database and race with schemas being created or dropped beside it.
+ */
 export async function migrationState(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
-  db: Kysely<any>,
-  schema?: string,
+  db: Kysely<DB>,
 ): Promise<{ applied: number; pending: number }> {
-  const all = await migratorFor(db, schema).getMigrations();
-  const applied = all.filter((m) => m.executedAt !== undefined).length;
-  return { applied, pending: all.length - applied };
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const done = new Set(rows.map((row) => row.name));
+  const names = Object.keys(migrations);
+  const applied = names.filter((name) => done.has(name)).length;
+  return { applied, pending: names.length - applied };
 }
 
 /**
@@ -32,7 +28,12 @@ export async function migrateToLatest(
   db: Kysely<any>,
   schema?: string,
 ): Promise<void> {
-  const { error, results } = await migratorFor(db, schema).migrateToLatest();
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    ...(schema && { migrationTableSchema: schema }),
+  });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });

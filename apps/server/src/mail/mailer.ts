@@ -40,7 +40,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       async send(message) {
         await transport.sendMail(message);
-        options.log.info({ to: message.to, subject: message.subject }, 'mail sent over SMTP');
+        options.log.info({ subject: message.subject }, 'mail sent over SMTP');
       },
     };
   }

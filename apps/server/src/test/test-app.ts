@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { createDatabase } from '../db/database.ts';
+import { createDatabase, type Database } from '../db/database.ts';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -17,19 +17,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestDatabase {
+  database: Database;
+  dataDir: string;
+  /** Destroys the database (and drops its PostgreSQL schema), then deletes the data directory. */
+  close(): Promise<void>;
+}
+
 /**
- * Builds the real app on a fresh database: a temporary SQLite file, or a fresh PostgreSQL
+ * A fresh, empty database (no migrations run): a temporary SQLite file, or a fresh PostgreSQL
  * schema when the run targets PostgreSQL (TEST_DATABASE_URL). Each call is isolated.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kkb-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    WEATHER_PROVIDER: 'fixed',
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
   let pgSchema: string | undefined;
   let databaseUrl: string | undefined;
   if (testDatabaseKind === 'postgres') {
@@ -42,13 +42,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await client.end();
   }
   const database = createDatabase({ dataDir, databaseUrl, pgSchema });
-  const app = await buildApp({ ...config, databaseUrl }, { database, logger: false });
-  await app.ready();
   return {
-    app,
-    config,
+    database,
+    dataDir,
     async close() {
-      await app.close();
       await database.destroy();
       if (pgSchema && databaseUrl) {
         const client = new pg.Client({ connectionString: databaseUrl });
@@ -57,6 +54,33 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await client.end();
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the real app on a fresh database (see `createTestDatabase`). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: testDatabase.dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    WEATHER_PROVIDER: 'fixed',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const databaseUrl =
+    testDatabase.database.kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  const app = await buildApp(
+    { ...config, databaseUrl },
+    { database: testDatabase.database, logger: false },
+  );
+  await app.ready();
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await testDatabase.close();
     },
   };
 }

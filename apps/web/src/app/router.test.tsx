@@ -26,8 +26,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** What the server's login leaves readable beside the refresh cookie. */
+function setSessionMarker() {
+  document.cookie = 'kkb_session=1; path=/';
+}
+
 /** The start-up refresh finds a session (the cookie), and the family has `profile`. */
 function signedIn(profile: TFamilyProfile) {
+  setSessionMarker();
   server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
 }
@@ -38,8 +44,9 @@ function anonymousProviders() {
   );
 }
 
-/** The start-up refresh finds no cookie. */
+/** The marker says there is a sign-in, but the refresh cookie is gone (expired, revoked). */
 function anonymous() {
+  setSessionMarker();
   server.on('POST /api/v1/auth/refresh', () =>
     jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
   );
@@ -84,6 +91,7 @@ async function expectHeading(name: string) {
 
 describe('guards (spec §2, §4)', () => {
   it("shows 'Initializing app...' while the auth state resolves", async () => {
+    setSessionMarker();
     let answerRefresh: (response: Response) => void = () => undefined;
     server.on(
       'POST /api/v1/auth/refresh',
@@ -96,6 +104,14 @@ describe('guards (spec §2, §4)', () => {
       jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
     );
     await expectHeading('Welcome back');
+  });
+
+  it('without the session marker nobody asks /refresh: straight to /login', async () => {
+    anonymousProviders();
+    const { router } = renderApp('/dashboard');
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(0);
   });
 
   it('anonymous on /dashboard goes to /login, remembering /dashboard', async () => {
@@ -193,6 +209,7 @@ describe('guards (spec §2, §4)', () => {
   });
 
   it('a missing profile (404) is no error: still signed in, sent to /setup', async () => {
+    setSessionMarker();
     server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
     server.on('GET /api/v1/profile', () =>
       jsonResponse(404, { detail: 'User profile not found', code: 'DATA_NOT_FOUND' }),
@@ -203,6 +220,7 @@ describe('guards (spec §2, §4)', () => {
   });
 
   it('a failure to load the profile clears auth (spec §4)', async () => {
+    setSessionMarker();
     server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
     server.on('GET /api/v1/profile', () =>
       jsonResponse(403, { detail: 'no', code: 'PERMISSION_DENIED' }),

@@ -12,6 +12,8 @@ import { reportServerReachable } from './connectivity';
  */
 
 export const REFRESH_PATH = '/api/v1/auth/refresh';
+/** The readable cookie the server keeps beside the httpOnly refresh cookie, for as long. */
+export const SESSION_MARKER_COOKIE = 'kkb_session';
 /** Spec §9: the token is refreshed 5 minutes before it expires. */
 export const REFRESH_LEAD_MS = 5 * 60 * 1000;
 
@@ -63,6 +65,16 @@ export function setAccessToken(token: string | null, expiresInSeconds?: number):
 export function refreshDelayMs(expiresInSeconds: number): number {
   const lifetimeMs = expiresInSeconds * 1000;
   return lifetimeMs > 2 * REFRESH_LEAD_MS ? lifetimeMs - REFRESH_LEAD_MS : lifetimeMs / 2;
+}
+
+/**
+ * Whether this browser holds a sign-in a refresh could restore. Without it, a page opened signed
+ * out does not ask /refresh (its 401 would only be noise in the console).
+ */
+export function hasSessionMarker(): boolean {
+  return document.cookie
+    .split(';')
+    .some((cookie) => cookie.trim() === `${SESSION_MARKER_COOKIE}=1`);
 }
 
 /** The signed-in user of the current token set, or null when signed out. */

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -30,6 +31,7 @@ export function installFakeFetch() {
     const request: RecordedRequest = {
       method: init.method ?? 'GET',
       path: url.pathname,
+      query: url.searchParams,
       headers: new Headers(init.headers),
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };

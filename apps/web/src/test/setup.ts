@@ -6,6 +6,8 @@ import { afterEach, vi } from 'vitest';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The session marker cookie a test may have set (jsdom keeps cookies between tests).
+  document.cookie = 'kkb_session=; max-age=0; path=/';
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   vi.useRealTimers();

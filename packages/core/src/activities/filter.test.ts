@@ -3,7 +3,12 @@ import { ZActivityInput } from './activity-input.ts';
 import { filterActivities, paginate, searchActivities } from './filter.ts';
 import { ZActivityQuery } from './query.ts';
 import { makeActivity } from './test-activity.ts';
-import { recordUserActivityStatus } from './user-activity.ts';
+import {
+  recordCompletion,
+  recordUserActivityStatus,
+  setUserActivityMark,
+  statusOf,
+} from './user-activity.ts';
 
 const painting = makeActivity({
   id: 'painting',
@@ -179,26 +184,78 @@ describe('own activity input', () => {
 
 describe('§4 user activity status', () => {
   const now = '2026-02-01T10:00:00.000Z';
+  const tried = {
+    favorite: false,
+    tried: true,
+    completedAt: '2026-01-05T09:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
+  };
+
   it('§4 adding an already recorded activity only changes its status', () => {
-    const existing = {
-      status: 'tried' as const,
-      completedAt: '2026-01-05T09:00:00.000Z',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-05T09:00:00.000Z',
-    };
-    expect(recordUserActivityStatus(existing, 'favorite', now)).toEqual({
-      ...existing,
-      status: 'favorite',
-      updatedAt: now,
-    });
+    const favourite = recordUserActivityStatus(tried, 'favorite', now);
+    expect(favourite).toEqual({ ...tried, favorite: true, updatedAt: now });
+    expect(statusOf(favourite)).toBe('favorite');
+    const triedAgain = recordUserActivityStatus(favourite, 'tried', now);
+    expect(statusOf(triedAgain)).toBe('tried');
+    expect(triedAgain).toMatchObject({ favorite: false, tried: true, createdAt: tried.createdAt });
   });
 
   it('§4 otherwise a record is added with the current time', () => {
     expect(recordUserActivityStatus(undefined, 'tried', now)).toEqual({
-      status: 'tried',
+      favorite: false,
+      tried: true,
       completedAt: null,
       createdAt: now,
       updatedAt: now,
     });
+  });
+});
+
+describe('favourite and tried are independent (issue 9)', () => {
+  const now = '2026-02-01T10:00:00.000Z';
+  const doneFavourite = {
+    favorite: true,
+    tried: true,
+    completedAt: '2026-01-05T09:00:00.000Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-05T09:00:00.000Z',
+  };
+
+  it('a favourite stays a favourite when it is marked tried, and tried when unfavoured', () => {
+    const favourite = setUserActivityMark(undefined, 'favorite', true, now);
+    expect(favourite).toMatchObject({ favorite: true, tried: false, createdAt: now });
+    expect(setUserActivityMark(favourite, 'tried', true, now)).toMatchObject({
+      favorite: true,
+      tried: true,
+    });
+    expect(setUserActivityMark(doneFavourite, 'favorite', false, now)).toEqual({
+      ...doneFavourite,
+      favorite: false,
+      updatedAt: now,
+    });
+  });
+
+  it('clearing tried forgets the last completion; with no mark left nothing is recorded', () => {
+    expect(setUserActivityMark(doneFavourite, 'tried', false, now)).toEqual({
+      ...doneFavourite,
+      tried: false,
+      completedAt: null,
+      updatedAt: now,
+    });
+    const onlyTried = { ...doneFavourite, favorite: false };
+    expect(setUserActivityMark(onlyTried, 'tried', false, now)).toBeUndefined();
+    expect(setUserActivityMark(undefined, 'favorite', false, now)).toBeUndefined();
+  });
+
+  it('a completion makes it tried ("done at least once") and keeps a favourite', () => {
+    const favourite = setUserActivityMark(undefined, 'favorite', true, now);
+    const done = recordCompletion(favourite, '2026-02-01T09:30:00.000Z', now);
+    expect(done).toMatchObject({
+      favorite: true,
+      tried: true,
+      completedAt: '2026-02-01T09:30:00.000Z',
+    });
+    expect(recordCompletion(undefined, now, now)).toMatchObject({ favorite: false, tried: true });
   });
 });

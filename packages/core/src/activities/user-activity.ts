@@ -4,12 +4,23 @@ import { z } from 'zod';
 export const ZUserActivityStatus = z.enum(['favorite', 'tried']);
 export type TUserActivityStatus = z.infer<typeof ZUserActivityStatus>;
 
-/** A family's record of one activity (spec §3 User activity record). */
+/** The two marks a family sets independently: a favourite can be tried and still a favourite. */
+export const ZUserActivityMark = z.enum(['favorite', 'tried']);
+export type TUserActivityMark = z.infer<typeof ZUserActivityMark>;
+
+/**
+ * A family's record of one activity (spec §3 User activity record). `favorite` and `tried` are
+ * independent; `tried` means done at least once (a completion sets it) or marked tried. `status`
+ * is the spec's single value for clients of the §4 API: 'favorite' while it is a favourite, else
+ * 'tried'.
+ */
 export const ZUserActivity = z.object({
   id: z.string(),
   userId: z.string(),
   activityId: z.string(),
   status: ZUserActivityStatus,
+  favorite: z.boolean(),
+  tried: z.boolean(),
   completedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -30,21 +41,69 @@ export const ZUserActivityStatusBody = z.strictObject({ status: ZUserActivitySta
 export type TUserActivityStatusBody = z.infer<typeof ZUserActivityStatusBody>;
 
 export interface UserActivityFields {
-  status: TUserActivityStatus;
+  favorite: boolean;
+  tried: boolean;
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
+/** A record before any mark, created now. */
+function unmarked(nowIso: string): UserActivityFields {
+  return { favorite: false, tried: false, completedAt: null, createdAt: nowIso, updatedAt: nowIso };
+}
+
+/** The spec's single status of a record: 'favorite' while it is a favourite, else 'tried'. */
+export function statusOf(fields: { favorite: boolean }): TUserActivityStatus {
+  return fields.favorite ? 'favorite' : 'tried';
+}
+
 /**
- * Spec §4 user activity status: adding an already recorded activity only changes its status;
- * otherwise a record is added with the current time.
+ * Spec §4 user activity status (`PUT /user-activities/{activityId} {status}`): adding an already
+ * recorded activity only changes its status; otherwise a record is added with the current time.
+ * 'favorite' makes it a favourite (what was tried stays tried); 'tried' makes it tried and, as the
+ * status is one value, no longer a favourite.
  */
 export function recordUserActivityStatus(
   existing: UserActivityFields | undefined,
   status: TUserActivityStatus,
   nowIso: string,
 ): UserActivityFields {
-  if (existing) return { ...existing, status, updatedAt: nowIso };
-  return { status, completedAt: null, createdAt: nowIso, updatedAt: nowIso };
+  const base = existing ?? unmarked(nowIso);
+  const marks = status === 'favorite' ? { favorite: true } : { favorite: false, tried: true };
+  return { ...base, ...marks, updatedAt: nowIso };
+}
+
+/**
+ * Sets or clears one mark and keeps the other. Clearing 'tried' also forgets when it was last
+ * done (the family's stats keep every completion). Undefined when nothing is left to record: the
+ * record is then removed.
+ */
+export function setUserActivityMark(
+  existing: UserActivityFields | undefined,
+  mark: TUserActivityMark,
+  on: boolean,
+  nowIso: string,
+): UserActivityFields | undefined {
+  const base = existing ?? unmarked(nowIso);
+  const next =
+    mark === 'favorite'
+      ? { ...base, favorite: on }
+      : { ...base, tried: on, completedAt: on ? base.completedAt : null };
+  if (!next.favorite && !next.tried) return undefined;
+  return { ...next, updatedAt: nowIso };
+}
+
+/** A completion: the activity is tried and remembers when it was done; a favourite stays one. */
+export function recordCompletion(
+  existing: UserActivityFields | undefined,
+  completedAtIso: string,
+  nowIso: string,
+): UserActivityFields {
+  return {
+    ...(existing ?? unmarked(nowIso)),
+    tried: true,
+    completedAt: completedAtIso,
+    updatedAt: nowIso,
+  };
 }

@@ -104,7 +104,12 @@ export type TPasswordChangeBody = z.input<typeof ZPasswordChangeBody>;
 export const ZVerifyEmailQuery = z.object({
   token: z.string({ error: 'Verification token is required' }).min(1).max(512),
 });
-export const ZVerifyEmailResponse = z.object({ user: ZUser });
+/**
+ * `GET /verify-email` answer. `already_verified`: the link had been used before and the address
+ * is confirmed, so opening it again is no error.
+ */
+export const ZVerifyEmailResponse = z.object({ user: ZUser, already_verified: z.boolean() });
+export type TVerifyEmailResponse = z.infer<typeof ZVerifyEmailResponse>;
 
 export const ZOAuthProviderParams = z.object({ provider: ZOAuthProvider });
 

@@ -5,6 +5,7 @@ import * as family from './0003-family.ts';
 import * as activities from './0004-activities.ts';
 import * as achievements from './0005-achievements.ts';
 import * as sessionHardening from './0006-session-hardening.ts';
+import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as animations from './0009-animations.ts';
 
 /** Every migration, in order. Names never change once released. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-activities': activities,
   '0005-achievements': achievements,
   '0006-session-hardening': sessionHardening,
+  '0007-user-activity-marks': userActivityMarks,
   '0009-animations': animations,
 };

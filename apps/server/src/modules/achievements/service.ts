@@ -23,7 +23,7 @@ import { findActivityForUser } from '../activities/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
 import { familyWeatherPlace } from '../weather/place.ts';
 import type { WeatherPlace, WeatherService } from '../weather/service.ts';
-import { countFavorites, markTriedIfNoStatus } from '../user-activities/repository.ts';
+import { countFavorites, markDone } from '../user-activities/repository.ts';
 import {
   findProgress,
   findResponseByClientId,
@@ -111,7 +111,7 @@ export async function completeActivity(
       completedAt: completedAtIso,
     };
     const outcome = applyCompletion(state, completion, timeZone);
-    const userActivity = await markTriedIfNoStatus(trx, userId, activity.id, completedAtIso);
+    const userActivity = await markDone(trx, userId, activity.id, completedAtIso);
     await insertUnlocked(trx, userId, outcome.newlyUnlocked, nowIso);
     await saveProgress(trx, userId, outcome.state, nowIso);
     const result: TCompletionResult = {

@@ -131,7 +131,7 @@ export async function recommendForUser(
   }
   const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const current = await weather.current(profile && familyWeatherPlace(profile.location), units);
-  const favoriteIds = records.filter((r) => r.status === 'favorite').map((r) => r.activityId);
+  const favoriteIds = records.filter((r) => r.favorite).map((r) => r.activityId);
   const favoriteSet = new Set(favoriteIds);
   const favoriteCategories = activities.filter((a) => favoriteSet.has(a.id)).map((a) => a.category);
   const result = recommendActivities({
@@ -143,7 +143,7 @@ export async function recommendForUser(
     energyLevel: query.energyLevel,
     weather: query.weather ?? current.condition,
     favoriteActivityIds: favoriteIds,
-    triedActivityIds: records.filter((r) => r.status === 'tried').map((r) => r.activityId),
+    triedActivityIds: records.filter((r) => r.tried).map((r) => r.activityId),
     favoriteCategories,
     defaultTimeAvailable: profile?.preferences.defaultFilters.timeAvailable,
     defaultLocation: profile?.preferences.defaultFilters.location,

@@ -4,6 +4,7 @@ import {
 } from '@kkb/core/auth/password-rules';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../lib/random-tokens.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { hashPassword, isCommonPassword } from './passwords.ts';
 import {
@@ -210,6 +211,16 @@ describe('auth: registration, login, sessions', () => {
       expect(cookie?.secure).toBeFalsy();
     });
 
+    it('sets a readable session marker beside it, for the whole site, as long-lived', async () => {
+      const { email } = await registerUser(t.app);
+      const res = await post('/login', { email, password: STRONG_PASSWORD });
+      const refreshCookie = res.cookies.find((c) => c.name === 'kkb_refresh');
+      const marker = res.cookies.find((c) => c.name === 'kkb_session');
+      expect(marker).toMatchObject({ value: '1', sameSite: 'Strict', path: '/' });
+      expect(marker?.httpOnly).toBeFalsy();
+      expect(marker?.maxAge).toBe(refreshCookie?.maxAge);
+    });
+
     it('answers a wrong password and an unknown account the same way (401)', async () => {
       const { email } = await registerUser(t.app);
       const wrong = await post('/login', { email, password: 'wrong-password-123' });
@@ -315,6 +326,7 @@ describe('auth: registration, login, sessions', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('AUTHENTICATION_REQUIRED');
       expect(res.cookies.find((c) => c.name === 'kkb_refresh')?.value).toBe('');
+      expect(res.cookies.find((c) => c.name === 'kkb_session')?.value).toBe('');
     });
 
     it('refresh and logout accept the token from the cookie when the body has none', async () => {
@@ -337,6 +349,7 @@ describe('auth: registration, login, sessions', () => {
       expect(out.statusCode).toBe(204);
       const cleared = out.cookies.find((c) => c.name === 'kkb_refresh');
       expect(cleared?.value).toBe('');
+      expect(out.cookies.find((c) => c.name === 'kkb_session')?.value).toBe('');
       expect((await refresh(t.app, next)).statusCode).toBe(401);
     });
 
@@ -691,15 +704,60 @@ describe('auth: registration, login, sessions', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ id: user.id, is_verified: true });
+      expect(res.json().already_verified).toBe(false);
       const again = await t.app.inject({
         method: 'GET',
         url: `/api/v1/auth/verify-email?token=${token}`,
       });
-      expect(again.statusCode).toBe(400);
-      expect(again.json()).toEqual({
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({
+        user: { id: user.id, is_verified: true },
+        already_verified: true,
+      });
+    });
+
+    it('a used link says "already verified" even after it expired and its user signed in', async () => {
+      const { email } = await registerUser(t.app);
+      const token = findMailedToken(outboxMails(t.config.dataDir), email, 'verify-email');
+      const open = () =>
+        t.app.inject({ method: 'GET', url: `/api/v1/auth/verify-email?token=${token}` });
+      expect((await open()).statusCode).toBe(200);
+      const { db } = t.app.database;
+      await db
+        .updateTable('emailTokens')
+        .set({ expiresAt: '2000-01-01T00:00:00.000Z' })
+        .where('tokenHash', '=', hashToken(token!))
+        .execute();
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: STRONG_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      expect((await open()).json().already_verified).toBe(true);
+    });
+
+    it('an unknown link, or a used one whose address is no longer verified, is invalid', async () => {
+      const unknown = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/verify-email?token=no-such-token',
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({
         detail: 'This verification link is invalid or has expired',
         code: 'VALIDATION_ERROR',
       });
+      const { email, user } = await registerUser(t.app);
+      const token = findMailedToken(outboxMails(t.config.dataDir), email, 'verify-email');
+      const open = () =>
+        t.app.inject({ method: 'GET', url: `/api/v1/auth/verify-email?token=${token}` });
+      expect((await open()).statusCode).toBe(200);
+      await t.app.database.db
+        .updateTable('users')
+        .set({ isVerified: 0 })
+        .where('id', '=', user.id)
+        .execute();
+      expect((await open()).statusCode).toBe(400);
     });
 
     it('providers: password only when no social sign-in is configured', async () => {

@@ -104,7 +104,10 @@ export async function revokeUserRefreshTokens(
     .execute();
 }
 
-/** Housekeeping at sign-in: a user's dead refresh tokens and e-mail tokens are of no further use. */
+/**
+ * Housekeeping at sign-in: a user's dead refresh tokens and e-mail tokens are of no further use,
+ * except used verification tokens: a link opened again answers "already verified" with them.
+ */
 export async function deleteExpiredUserTokens(
   db: Executor,
   userId: string,
@@ -119,6 +122,7 @@ export async function deleteExpiredUserTokens(
     .deleteFrom('emailTokens')
     .where('userId', '=', userId)
     .where('expiresAt', '<=', nowIso)
+    .where((eb) => eb.or([eb('purpose', '!=', 'verify_email'), eb('usedAt', 'is', null)]))
     .execute();
 }
 
@@ -188,6 +192,22 @@ export async function consumeEmailToken(
     .where('usedAt', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n ? row.userId : undefined;
+}
+
+/** Whose token this was, when it has been used (however long ago); undefined otherwise. */
+export async function findUsedEmailTokenUserId(
+  db: Executor,
+  tokenHash: string,
+  purpose: TEmailTokenPurpose,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('emailTokens')
+    .select('userId')
+    .where('tokenHash', '=', tokenHash)
+    .where('purpose', '=', purpose)
+    .where('usedAt', 'is not', null)
+    .executeTakeFirst();
+  return row?.userId;
 }
 
 // OAuth

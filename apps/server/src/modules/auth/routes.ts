@@ -24,6 +24,12 @@ import { AppError } from '../../errors.ts';
 import { AuthService } from './service.ts';
 
 export const REFRESH_COOKIE = 'kkb_refresh';
+/**
+ * Readable by the web app (not httpOnly, no secret in it) and living as long as the refresh
+ * cookie: it tells a freshly opened page whether there is a sign-in to restore, so a signed-out
+ * visitor's page does not ask /refresh for an expected 401.
+ */
+export const SESSION_MARKER_COOKIE = 'kkb_session';
 const COOKIE_PATH = '/api/v1/auth';
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
@@ -77,6 +83,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       path: COOKIE_PATH,
       maxAge: REFRESH_IDLE_TTL_MS / 1000,
     });
+    reply.setCookie(SESSION_MARKER_COOKIE, '1', {
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: '/',
+      maxAge: REFRESH_IDLE_TTL_MS / 1000,
+    });
   };
   const clearRefreshCookie = (reply: FastifyReply): void => {
     reply.clearCookie(REFRESH_COOKIE, {
@@ -84,6 +96,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       sameSite: 'strict',
       secure: secureCookie,
       path: COOKIE_PATH,
+    });
+    reply.clearCookie(SESSION_MARKER_COOKIE, {
+      sameSite: 'strict',
+      secure: secureCookie,
+      path: '/',
     });
   };
   const presentedRefreshToken = (
@@ -122,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZVerifyEmailResponse },
       },
     },
-    async (request) => ({ user: await service.verifyEmail(request.query.token) }),
+    (request) => service.verifyEmail(request.query.token),
   );
 
   app.post(

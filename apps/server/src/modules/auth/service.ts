@@ -10,6 +10,7 @@ import {
   type TProviders,
   type TTokenSet,
   type TUser,
+  type TVerifyEmailResponse,
 } from '@kkb/core/auth/schemas';
 import { passwordProblem } from '@kkb/core/auth/password-rules';
 import { isWithinReuseGrace, refreshTokenExpiresAt } from '@kkb/core/auth/sessions';
@@ -160,12 +161,22 @@ export class AuthService {
     return toUser(user);
   }
 
-  async verifyEmail(token: string): Promise<TUser> {
+  /**
+   * Confirms the address with a one-time token. A used token whose user is still verified
+   * answers "already verified" rather than an error: people open the mail's link twice.
+   */
+  async verifyEmail(token: string): Promise<TVerifyEmailResponse> {
     const nowIso = this.#nowIso();
-    const userId = await repo.consumeEmailToken(this.#db, hashToken(token), 'verify_email', nowIso);
-    if (!userId) throw badRequest(EMAIL_VERIFICATION_LINK_INVALID_MESSAGE);
-    await repo.updateUser(this.#db, userId, { isVerified: 1, updatedAt: nowIso });
-    return this.me(userId);
+    const tokenHash = hashToken(token);
+    const userId = await repo.consumeEmailToken(this.#db, tokenHash, 'verify_email', nowIso);
+    if (userId) {
+      await repo.updateUser(this.#db, userId, { isVerified: 1, updatedAt: nowIso });
+      return { user: await this.me(userId), already_verified: false };
+    }
+    const usedBy = await repo.findUsedEmailTokenUserId(this.#db, tokenHash, 'verify_email');
+    const user = usedBy === undefined ? undefined : await repo.findUserById(this.#db, usedBy);
+    if (user?.isVerified === 1) return { user: toUser(user), already_verified: true };
+    throw badRequest(EMAIL_VERIFICATION_LINK_INVALID_MESSAGE);
   }
 
   // Password sign-in and sessions

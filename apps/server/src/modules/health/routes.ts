@@ -35,7 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         new AppError(503, 'SERVICE_UNAVAILABLE', `The database is not ready: ${why}`);
       let state;
       try {
-        state = await migrationState(app.database.db, app.database.pgSchema);
+        state = await migrationState(app.database.db);
       } catch {
         throw unavailable('it does not answer');
       }

@@ -1,19 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import {
+  recordCompletion,
   recordUserActivityStatus,
+  setUserActivityMark,
+  statusOf,
   type TUserActivity,
+  type TUserActivityMark,
   type TUserActivityStatus,
+  type UserActivityFields,
 } from '@kkb/core/activities/user-activity';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { UserActivitiesTable } from './tables.ts';
 
 function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
+  const favorite = row.favorite === 1;
   return {
     id: row.id,
     userId: row.userId,
     activityId: row.activityId,
-    status: row.status as TUserActivityStatus,
+    status: statusOf({ favorite }),
+    favorite,
+    tried: row.tried === 1,
     completedAt: row.completedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
@@ -73,10 +81,59 @@ export async function findUserActivity(
   return row && toUserActivity(row);
 }
 
+const storedFields = (fields: UserActivityFields) => ({
+  favorite: fields.favorite ? 1 : 0,
+  tried: fields.tried ? 1 : 0,
+  completedAt: fields.completedAt,
+  createdAt: fields.createdAt,
+  updatedAt: fields.updatedAt,
+});
+
 /**
- * Spec §4: an existing record only changes its status; otherwise one is added with the current
- * time. The insert ignores a record created meanwhile, and the final read returns what is stored.
+ * Writes the record `change` makes of the current one (undefined: none yet): an update, an insert
+ * with a new id, or a delete when `change` leaves nothing to record. Run it in a transaction: the
+ * read and the write belong together.
  */
+async function writeUserActivity(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+  change: (existing: TUserActivity | undefined) => UserActivityFields | undefined,
+): Promise<{ record: TUserActivity | undefined; created: boolean }> {
+  const existing = await findUserActivity(executor, userId, activityId);
+  const fields = change(existing);
+  if (existing && !fields) {
+    await executor.deleteFrom('userActivities').where('id', '=', existing.id).execute();
+    return { record: undefined, created: false };
+  }
+  if (!fields) return { record: undefined, created: false };
+  if (existing) {
+    await executor
+      .updateTable('userActivities')
+      .set(storedFields(fields))
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await executor
+      .insertInto('userActivities')
+      .values({ id: randomUUID(), userId, activityId, ...storedFields(fields) })
+      // A record written meanwhile by a concurrent request: this change is the later one.
+      .onConflict((c) =>
+        c.columns(['userId', 'activityId']).doUpdateSet({
+          favorite: fields.favorite ? 1 : 0,
+          tried: fields.tried ? 1 : 0,
+          completedAt: fields.completedAt,
+          updatedAt: fields.updatedAt,
+        }),
+      )
+      .execute();
+  }
+  const record = await findUserActivity(executor, userId, activityId);
+  if (!record) throw new Error('user activity vanished while being written');
+  return { record, created: !existing };
+}
+
+/** Spec §4: an existing record only changes its status; otherwise one is added with the current time. */
 export async function setUserActivityStatus(
   executor: Executor,
   userId: string,
@@ -84,67 +141,40 @@ export async function setUserActivityStatus(
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  const existing = await findUserActivity(executor, userId, activityId);
-  const fields = recordUserActivityStatus(existing, status, nowIso);
-  if (existing) {
-    await executor
-      .updateTable('userActivities')
-      .set({ status: fields.status, updatedAt: fields.updatedAt })
-      .where('id', '=', existing.id)
-      .execute();
-    return { record: { ...existing, ...fields }, created: false };
-  }
-  const inserted = await executor
-    .insertInto('userActivities')
-    .values({ id: randomUUID(), userId, activityId, ...fields })
-    .onConflict((c) => c.columns(['userId', 'activityId']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  const created = inserted !== undefined;
-  if (!created) {
-    await executor
-      .updateTable('userActivities')
-      .set({ status, updatedAt: nowIso })
-      .where('userId', '=', userId)
-      .where('activityId', '=', activityId)
-      .execute();
-  }
-  const record = await findUserActivity(executor, userId, activityId);
-  if (!record) throw new Error('user activity vanished while being written');
+  const { record, created } = await writeUserActivity(executor, userId, activityId, (existing) =>
+    recordUserActivityStatus(existing, status, nowIso),
+  );
+  if (!record) throw new Error('a status always leaves a record');
   return { record, created };
 }
 
-/**
- * For completions (achievements): creates the record as 'tried' when none exists; an existing
- * record keeps its status (a favourite stays a favourite). Either way `completedAt` is set.
- */
-export async function markTriedIfNoStatus(
+/** Sets or clears one mark, keeping the other; the record goes when neither is left. */
+export async function setUserActivityMarkFor(
+  executor: Executor,
+  userId: string,
+  activityId: string,
+  mark: TUserActivityMark,
+  on: boolean,
+  nowIso: string,
+): Promise<TUserActivity | undefined> {
+  const { record } = await writeUserActivity(executor, userId, activityId, (existing) =>
+    setUserActivityMark(existing, mark, on, nowIso),
+  );
+  return record;
+}
+
+/** For completions (achievements): core `recordCompletion`, a favourite stays a favourite. */
+export async function markDone(
   executor: Executor,
   userId: string,
   activityId: string,
   completedAtIso: string,
 ): Promise<TUserActivity> {
   const nowIso = new Date().toISOString();
-  await executor
-    .insertInto('userActivities')
-    .values({
-      id: randomUUID(),
-      userId,
-      activityId,
-      status: 'tried',
-      completedAt: completedAtIso,
-      createdAt: nowIso,
-      updatedAt: nowIso,
-    })
-    .onConflict((c) =>
-      c.columns(['userId', 'activityId']).doUpdateSet({
-        completedAt: completedAtIso,
-        updatedAt: nowIso,
-      }),
-    )
-    .execute();
-  const record = await findUserActivity(executor, userId, activityId);
-  if (!record) throw new Error('user activity vanished while being written');
+  const { record } = await writeUserActivity(executor, userId, activityId, (existing) =>
+    recordCompletion(existing, completedAtIso, nowIso),
+  );
+  if (!record) throw new Error('a completion always leaves a record');
   return record;
 }
 
@@ -181,7 +211,7 @@ export async function countFavorites(executor: Executor, userId: string): Promis
     .selectFrom('userActivities')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
-    .where('status', '=', 'favorite')
+    .where('favorite', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -2,13 +2,19 @@ import type { TPageQuery } from '@kkb/core/activities/query';
 import type {
   TUserActivity,
   TUserActivityList,
+  TUserActivityMark,
   TUserActivityStatus,
 } from '@kkb/core/activities/user-activity';
 import type { Database } from '../../db/database.ts';
 import { inFamilyTransaction } from '../../db/family-lock.ts';
 import { notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
-import { deleteUserActivity, listUserActivities, setUserActivityStatus } from './repository.ts';
+import {
+  deleteUserActivity,
+  listUserActivities,
+  setUserActivityMarkFor,
+  setUserActivityStatus,
+} from './repository.ts';
 
 export async function listRecords(
   database: Database,
@@ -30,6 +36,24 @@ export async function setStatus(
   return inFamilyTransaction(database, userId, async (trx) => {
     if (!(await findActivityForUser(trx, userId, activityId))) throw notFound('Activity');
     return setUserActivityStatus(trx, userId, activityId, status, nowIso);
+  });
+}
+
+/**
+ * Sets or clears one mark (favourite or tried) of a known activity, keeping the other; undefined
+ * when no mark is left (the record is removed).
+ */
+export async function setMark(
+  database: Database,
+  userId: string,
+  activityId: string,
+  mark: TUserActivityMark,
+  on: boolean,
+  nowIso: string,
+): Promise<TUserActivity | undefined> {
+  return database.db.transaction().execute(async (trx) => {
+    if (!(await findActivityForUser(trx, userId, activityId))) throw notFound('Activity');
+    return setUserActivityMarkFor(trx, userId, activityId, mark, on, nowIso);
   });
 }
 

@@ -3,8 +3,10 @@ export interface UserActivitiesTable {
   id: string;
   userId: string;
   activityId: string;
-  /** 'favorite' | 'tried' */
-  status: string;
+  /** 1 when a favourite. */
+  favorite: number;
+  /** 1 when done at least once or marked tried. */
+  tried: number;
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;

@@ -2,7 +2,7 @@ import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { markTriedIfNoStatus } from './repository.ts';
+import { markDone } from './repository.ts';
 
 const ids = BUILT_IN_ACTIVITIES.slice(0, 4).map((a) => a.id) as [string, string, string, string];
 
@@ -40,6 +40,8 @@ describe('user activities API', () => {
       userId: parent.userId,
       activityId: ids[0],
       status: 'favorite',
+      favorite: true,
+      tried: false,
       completedAt: null,
     });
     expect(record.createdAt >= before).toBe(true);
@@ -52,7 +54,13 @@ describe('user activities API', () => {
     const res = await put(ids[0], 'tried');
     expect(res.statusCode).toBe(200);
     const record = res.json();
-    expect(record).toMatchObject({ id: first.id, createdAt: first.createdAt, status: 'tried' });
+    expect(record).toMatchObject({
+      id: first.id,
+      createdAt: first.createdAt,
+      status: 'tried',
+      favorite: false,
+      tried: true,
+    });
     expect(record.updatedAt > first.updatedAt).toBe(true);
     expect((await list()).json().total).toBe(1);
   });
@@ -128,12 +136,89 @@ describe('user activities API', () => {
     expect((await list()).json().total).toBe(3);
   });
 
-  it('markTriedIfNoStatus creates a tried record, and keeps a favourite a favourite', async () => {
+  it('a completion makes a record tried and keeps a favourite a favourite', async () => {
     const { db } = t.app.database;
     const completedAt = '2026-03-01T10:00:00.000Z';
-    const created = await markTriedIfNoStatus(db, parent.userId, ids[1], completedAt);
-    expect(created).toMatchObject({ activityId: ids[1], status: 'tried', completedAt });
-    const favourite = await markTriedIfNoStatus(db, parent.userId, ids[2], completedAt);
-    expect(favourite).toMatchObject({ activityId: ids[2], status: 'favorite', completedAt });
+    const created = await markDone(db, parent.userId, ids[1], completedAt);
+    expect(created).toMatchObject({
+      activityId: ids[1],
+      status: 'tried',
+      tried: true,
+      completedAt,
+    });
+    const favourite = await markDone(db, parent.userId, ids[2], completedAt);
+    expect(favourite).toMatchObject({
+      activityId: ids[2],
+      status: 'favorite',
+      favorite: true,
+      tried: true,
+      completedAt,
+    });
+  });
+});
+
+describe('favourite and tried marks (issue 9: they no longer exclude each other)', () => {
+  let t: TestApp;
+  let parent: CreatedUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    parent = await createUser(t.app);
+  });
+  afterAll(() => t.close());
+
+  const mark = (method: 'PUT' | 'DELETE', activityId: string, which: string) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/user-activities/${activityId}/${which}`,
+      headers: parent.authHeader,
+    });
+  const records = async () =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user-activities',
+        headers: parent.authHeader,
+      })
+    ).json().userActivities as { activityId: string; favorite: boolean; tried: boolean }[];
+
+  it('favourited, then done: still a favourite, and tried', async () => {
+    const favourite = await mark('PUT', ids[0], 'favorite');
+    expect(favourite.statusCode).toBe(200);
+    expect(favourite.json()).toMatchObject({ status: 'favorite', favorite: true, tried: false });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/activities/${ids[0]}/complete`,
+      headers: parent.authHeader,
+      payload: {},
+    });
+    expect(done.statusCode).toBe(200);
+    expect(await records()).toEqual([
+      expect.objectContaining({ activityId: ids[0], favorite: true, tried: true }),
+    ]);
+  });
+
+  it('each mark is set and cleared on its own; with neither left the record goes', async () => {
+    expect((await mark('PUT', ids[1], 'tried')).json()).toMatchObject({
+      favorite: false,
+      tried: true,
+    });
+    expect((await mark('PUT', ids[1], 'favorite')).json()).toMatchObject({
+      favorite: true,
+      tried: true,
+    });
+    expect((await mark('DELETE', ids[1], 'tried')).statusCode).toBe(204);
+    expect((await records()).find((r) => r.activityId === ids[1])).toMatchObject({
+      favorite: true,
+      tried: false,
+    });
+    expect((await mark('DELETE', ids[1], 'favorite')).statusCode).toBe(204);
+    expect((await records()).find((r) => r.activityId === ids[1])).toBeUndefined();
+  });
+
+  it('refuses an unknown mark (400) and an unknown activity (404)', async () => {
+    expect((await mark('PUT', ids[2], 'loved')).statusCode).toBe(400);
+    const unknown = await mark('PUT', 'no-such-activity', 'favorite');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ detail: 'Activity not found', code: 'DATA_NOT_FOUND' });
   });
 });

@@ -57,6 +57,12 @@ describe('BottomNav', () => {
     expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
+  it('Home is selected on /dashboard, where / leads a signed-in parent', () => {
+    mockViewportWidth(390);
+    renderAt('/dashboard');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('navigates and moves the selection with the location', async () => {
     mockViewportWidth(390);
     renderAt('/');

@@ -38,9 +38,12 @@ const ACTION_SX = {
   },
 } as const;
 
+/** Home links to / (spec §2), which a signed-in parent finds as /dashboard. */
+const HOME_PATHS = new Set(['/', '/dashboard', '/home']);
+
 function selectedPath(pathname: string): string | false {
   const item = BOTTOM_NAV_ITEMS.find(({ to }) =>
-    to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`),
+    to === '/' ? HOME_PATHS.has(pathname) : pathname === to || pathname.startsWith(`${to}/`),
   );
   return item ? item.to : false;
 }

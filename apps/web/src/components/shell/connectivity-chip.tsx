@@ -12,6 +12,25 @@ const lastOnlineFormat = new Intl.DateTimeFormat(undefined, {
   timeStyle: 'short',
 });
 
+/**
+ * Below 360 px (a 320 px phone) the top bar has no room for the word: the chip shows its icon and
+ * keeps the word for screen readers.
+ */
+const NARROW_SX = {
+  '@media (max-width: 359.95px)': {
+    '& .MuiChip-icon': { mx: 0.5 },
+    '& .MuiChip-label': {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      p: 0,
+      overflow: 'hidden',
+      clipPath: 'inset(50%)',
+      whiteSpace: 'nowrap',
+    },
+  },
+} as const;
+
 /** 'Online' / 'Offline' (spec §2); the offline chip opens the details of the outage. */
 export function ConnectivityChip() {
   const { isOnline, lastOnline, pendingCount } = useConnectivity();
@@ -20,7 +39,14 @@ export function ConnectivityChip() {
 
   if (isOnline) {
     return (
-      <Chip icon={<WifiIcon />} label="Online" color="success" variant="outlined" size="small" />
+      <Chip
+        icon={<WifiIcon />}
+        label="Online"
+        color="success"
+        variant="outlined"
+        size="small"
+        sx={NARROW_SX}
+      />
     );
   }
   const open = anchor !== null;
@@ -32,7 +58,7 @@ export function ConnectivityChip() {
         color="error"
         size="small"
         // White on the dark scheme's lighter red is below 4.5:1; its darker red is not.
-        sx={(theme) => theme.applyStyles('dark', { bgcolor: 'error.dark' })}
+        sx={(theme) => ({ ...NARROW_SX, ...theme.applyStyles('dark', { bgcolor: 'error.dark' }) })}
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -55,6 +55,8 @@ export function completionResult(newAchievements: TAchievement[]): TCompletionRe
       userId: 'user-1',
       activityId: 'act-1',
       status: 'tried',
+      favorite: false,
+      tried: true,
       completedAt: NOW,
       createdAt: NOW,
       updatedAt: NOW,

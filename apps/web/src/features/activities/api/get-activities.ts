@@ -1,5 +1,5 @@
 import { ZActivityList, type TActivityList } from '@kkb/core/activities/query';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /** The filters and window of `GET /activities`, as query-string values (empty ones are left out). */
@@ -14,6 +14,8 @@ export interface ActivityListParams {
   weather?: string;
   energyLevel?: string;
   search?: string;
+  season?: string;
+  noMaterials?: boolean;
 }
 
 /** `?a=1&b=x` of the params that carry a value. */
@@ -50,5 +52,38 @@ export function useActivities(params: ActivityListParams | undefined) {
     ...getActivitiesQueryOptions(params ?? {}),
     enabled: params !== undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The first `pageCount` pages of `pageSize` activities as one list, for a "Load more" list: each
+ * page is its own query, so loading one more keeps the ones already shown. `data` is there once
+ * the first page is; `loadingMore` while a later one loads.
+ */
+export function useActivityPages(
+  params: ActivityListParams | undefined,
+  pageCount: number,
+  pageSize: number,
+) {
+  return useQueries({
+    queries: Array.from({ length: params === undefined ? 0 : pageCount }, (_, index) =>
+      getActivitiesQueryOptions({ ...params, skip: index * pageSize, limit: pageSize }),
+    ),
+    combine: (results) => {
+      const loaded = results.filter((result) => result.data !== undefined);
+      const last = loaded.at(-1)?.data;
+      return {
+        data:
+          last === undefined
+            ? undefined
+            : {
+                activities: loaded.flatMap((result) => result.data?.activities ?? []),
+                total: last.total,
+              },
+        isError: results.some((result) => result.isError),
+        loadingMore: results.some((result) => result.isPending) && loaded.length > 0,
+        refetch: () => Promise.all(results.map((result) => result.refetch())),
+      };
+    },
   });
 }

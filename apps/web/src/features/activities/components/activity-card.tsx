@@ -1,7 +1,9 @@
 import type { TActivity } from '@kkb/core/activities/schema';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,8 +14,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { categoryName, formatAgeRange, formatDuration, LOCATION_LABELS } from './activity-labels';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { ActivityPageState } from './back-link';
+import {
+  categoryName,
+  formatAgeRange,
+  formatDuration,
+  formatWaiting,
+  LOCATION_LABELS,
+} from './activity-labels';
 import { CardGrid } from '../../../components/layout/card-grid';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -40,6 +49,9 @@ export function ActivityCard({
   headingLevel?: 'h2' | 'h3';
   children?: ReactNode;
 }) {
+  const waiting = formatWaiting(activity);
+  // The activity page's back link returns here, filters and page included.
+  const location = useLocation();
   return (
     <Card
       component="article"
@@ -65,6 +77,7 @@ export function ActivityCard({
           <Link
             component={RouterLink}
             to={`/activity/${encodeURIComponent(activity.id)}`}
+            state={{ from: `${location.pathname}${location.search}` } satisfies ActivityPageState}
             underline="hover"
             color="inherit"
             sx={{
@@ -98,6 +111,14 @@ export function ActivityCard({
           <Fact icon={<PlaceIcon fontSize="small" aria-hidden="true" />}>
             {LOCATION_LABELS[activity.location]}
           </Fact>
+          {waiting !== null && (
+            <Fact icon={<HourglassEmptyIcon fontSize="small" aria-hidden="true" />}>{waiting}</Fact>
+          )}
+          {activity.materials.length === 0 && (
+            <Fact icon={<CheckCircleOutlineIcon fontSize="small" aria-hidden="true" />}>
+              No materials
+            </Fact>
+          )}
         </Stack>
         {children !== undefined && <Box sx={{ mt: 1.5 }}>{children}</Box>}
         {/* Above the title link's stretched ::after, so it gets its own clicks. */}

@@ -4,6 +4,7 @@ import type {
   TActivityLocation,
   TActivityWeather,
   TDifficulty,
+  TSeason,
 } from '@kkb/core/activities/schema';
 
 export { categoryName };
@@ -37,4 +38,36 @@ export function formatAgeRange([min, max]: TActivity['ageRange']): string {
 
 export function formatDuration(minutes: number): string {
   return `${minutes} min`;
+}
+
+export const SEASON_LABELS: Readonly<Record<TSeason, string>> = {
+  spring: 'Spring',
+  summer: 'Summer',
+  autumn: 'Autumn',
+  winter: 'Winter',
+};
+
+/** '45 min', '3 hours', '2 days': a span of waiting, rounded the way a parent says it. */
+export function formatSpan(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour' : `${hours} hours`;
+  const days = Math.round(hours / 24);
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/**
+ * The waiting the duration does not show: preparation before play ("12 hours ahead") and play that
+ * goes on over days; null when there is none.
+ */
+export function formatWaiting({
+  prepMinutes,
+  spansDays,
+}: Pick<TActivity, 'prepMinutes' | 'spansDays'>): string | null {
+  const parts = [];
+  if (prepMinutes) parts.push(`Start ${formatSpan(prepMinutes)} ahead`);
+  if (spansDays) parts.push(`goes on over ${spansDays} days`);
+  if (parts.length === 0) return null;
+  const text = parts.join(', ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

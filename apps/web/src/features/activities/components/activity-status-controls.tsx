@@ -1,4 +1,4 @@
-import type { TUserActivityStatus } from '@kkb/core/activities/user-activity';
+import type { TUserActivityMark } from '@kkb/core/activities/user-activity';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
@@ -8,14 +8,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { describeError } from '../../../lib/api-client';
 import { MarkDoneButton } from '../../achievements/components/mark-done-button';
-import { useDeleteUserActivity } from '../api/delete-user-activity';
+import { useClearUserActivityMark } from '../api/clear-user-activity-mark';
 import { useUserActivities } from '../api/get-user-activities';
-import { useSetUserActivityStatus } from '../api/set-user-activity-status';
+import { useSetUserActivityMark } from '../api/set-user-activity-mark';
 
 /**
- * Favourite and tried for one activity. The server keeps one mark per activity (spec §4: a second
- * add only changes the status), so a favourite is not also "tried": favouriting a tried activity
- * moves it to Favourites, and removing a favourite (or the tried mark) forgets the activity.
+ * Favourite and tried for one activity, set independently: a favourite stays a favourite once it
+ * is tried or done, and "tried" means done at least once (marking it done makes it tried).
  */
 export function ActivityStatusControls({
   activityId,
@@ -25,17 +24,17 @@ export function ActivityStatusControls({
   defaultMinutes: number;
 }) {
   const records = useUserActivities();
-  const setStatus = useSetUserActivityStatus();
-  const clear = useDeleteUserActivity();
-  const status: TUserActivityStatus | undefined = records.data?.find(
-    (record) => record.activityId === activityId,
-  )?.status;
-  const busy = records.isPending || setStatus.isPending || clear.isPending;
-  const failure = setStatus.error ?? clear.error;
+  const setMark = useSetUserActivityMark();
+  const clearMark = useClearUserActivityMark();
+  const record = records.data?.find((r) => r.activityId === activityId);
+  const favorite = record?.favorite ?? false;
+  const tried = record?.tried ?? false;
+  const busy = records.isPending || setMark.isPending || clearMark.isPending;
+  const failure = setMark.error ?? clearMark.error;
 
-  const toggle = (target: TUserActivityStatus) => {
-    if (status === target) clear.mutate(activityId);
-    else setStatus.mutate({ activityId, status: target });
+  const toggle = (mark: TUserActivityMark, on: boolean) => {
+    if (on) clearMark.mutate({ activityId, mark });
+    else setMark.mutate({ activityId, mark });
   };
 
   return (
@@ -43,31 +42,29 @@ export function ActivityStatusControls({
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         <MarkDoneButton activityId={activityId} defaultMinutes={defaultMinutes} />
         <Button
-          variant={status === 'favorite' ? 'contained' : 'outlined'}
+          variant={favorite ? 'contained' : 'outlined'}
           color="secondary"
-          aria-pressed={status === 'favorite'}
-          startIcon={status === 'favorite' ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+          aria-pressed={favorite}
+          startIcon={favorite ? <FavoriteIcon /> : <FavoriteBorderIcon />}
           disabled={busy}
-          onClick={() => toggle('favorite')}
+          onClick={() => toggle('favorite', favorite)}
         >
           Favourite
         </Button>
         <Button
-          variant={status === 'tried' ? 'contained' : 'outlined'}
-          aria-pressed={status === 'tried'}
+          variant={tried ? 'contained' : 'outlined'}
+          aria-pressed={tried}
           startIcon={<TaskAltIcon />}
-          disabled={busy || status === 'favorite'}
-          onClick={() => toggle('tried')}
+          disabled={busy}
+          onClick={() => toggle('tried', tried)}
         >
-          {status === 'tried' ? 'Tried' : 'Mark as tried'}
+          {tried ? 'Tried' : 'Mark as tried'}
         </Button>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        {status === 'favorite'
-          ? 'In your favourites. Favourites are listed under Favourites rather than Tried.'
-          : status === 'tried'
-            ? 'Listed under Tried in My Activities. Press Tried again to remove it.'
-            : 'Keep it in My Activities as a favourite, or mark it once you have tried it.'}
+        {favorite || tried
+          ? `Listed under ${[favorite && 'Favourites', tried && 'Tried'].filter(Boolean).join(' and ')} in My Activities. Press a highlighted button again to remove it from there.`
+          : 'Keep it in My Activities as a favourite, or mark it once you have tried it.'}
       </Typography>
       {failure !== null && <Alert severity="error">{describeError(failure)}</Alert>}
     </Stack>

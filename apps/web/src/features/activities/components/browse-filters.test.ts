@@ -27,6 +27,15 @@ describe('browse URL ↔ GET /activities params', () => {
     });
   });
 
+  it('season and "nothing to gather" come from the URL too (issue 15)', () => {
+    expect(browseStateFrom(params('season=winter&noMaterials=true'))).toEqual({
+      valid: true,
+      page: 1,
+      params: { season: 'winter', noMaterials: true, skip: 0 },
+    });
+    expect(browseStateFrom(params('season=monsoon')).valid).toBe(false);
+  });
+
   it('an empty URL is page 1 of everything; odd pages read as 1', () => {
     expect(browseStateFrom(params(''))).toEqual({ valid: true, page: 1, params: { skip: 0 } });
     expect(browseStateFrom(params('page=-2')).page).toBe(1);

@@ -11,6 +11,8 @@ export const FILTER_KEYS = [
   'ageMax',
   'weather',
   'energyLevel',
+  'season',
+  'noMaterials',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 

@@ -2,6 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 export interface Choice<V extends string> {
   value: V;
@@ -46,8 +47,8 @@ export function ChoiceGroup<V extends string>({
           <ToggleButton
             key={choice.value}
             value={choice.value}
-            // primary.dark: the main blue on the selected tint is below 4.5:1.
-            sx={{ px: 1.5, '&.Mui-selected': { color: 'primary.dark' } }}
+            // The main blue on the selected tint is below 4.5:1.
+            sx={(theme) => ({ px: 1.5, '&.Mui-selected': primaryTextSx(theme) })}
           >
             {choice.label}
           </ToggleButton>

@@ -22,13 +22,16 @@ const volcano = makeActivity({
   weather: ['any'],
 });
 
-function record(status: TUserActivity['status']): TUserActivity {
+function record(marks: { favorite?: boolean; tried?: boolean }): TUserActivity {
   const now = '2026-01-05T10:00:00.000Z';
+  const favorite = marks.favorite ?? false;
   return {
     id: 'r1',
     userId: 'user-1',
     activityId: 'volcano',
-    status,
+    status: favorite ? 'favorite' : 'tried',
+    favorite,
+    tried: marks.tried ?? false,
     completedAt: null,
     createdAt: now,
     updatedAt: now,
@@ -79,6 +82,24 @@ describe('/activity/{id}', () => {
     expect(screen.getByRole('button', { name: 'Mark as done' })).toBeVisible();
   });
 
+  it('shows seasons, waiting and that nothing needs gathering (issue 15)', async () => {
+    const sprouts = makeActivity({
+      id: 'sprouts',
+      title: 'Cress Heads',
+      materials: [],
+      seasons: ['spring', 'summer'],
+      prepMinutes: 720,
+      spansDays: 7,
+    });
+    server.on('GET /api/v1/activities/sprouts', () => jsonResponse(200, sprouts));
+    server.on('GET /api/v1/user-activities', () => records());
+    open('sprouts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cress Heads' })).toBeVisible();
+    expect(screen.getByText('Spring, Summer')).toBeVisible();
+    expect(screen.getByText('Start 12 hours ahead, goes on over 7 days')).toBeVisible();
+    expect(screen.getByText(/Nothing to gather/)).toBeVisible();
+  });
+
   it('§5 an unknown id shows "Activity not found" with a link to browse', async () => {
     open('nope');
     expect(
@@ -90,46 +111,88 @@ describe('/activity/{id}', () => {
     );
   });
 
-  it('favourite: PUT status favorite; pressing again DELETEs the record', async () => {
+  it('favourite: PUT its favourite mark; pressing again DELETEs that mark', async () => {
     server.on(
       'GET /api/v1/user-activities',
       () => records(),
-      () => records(record('favorite')),
+      () => records(record({ favorite: true })),
     );
-    server.on('PUT /api/v1/user-activities/volcano', () => jsonResponse(201, record('favorite')));
-    server.on('DELETE /api/v1/user-activities/volcano', () => new Response(null, { status: 204 }));
+    server.on('PUT /api/v1/user-activities/volcano/favorite', () =>
+      jsonResponse(200, record({ favorite: true })),
+    );
+    server.on(
+      'DELETE /api/v1/user-activities/volcano/favorite',
+      () => new Response(null, { status: 204 }),
+    );
     open();
     const favourite = await screen.findByRole('button', { name: 'Favourite' });
     await waitFor(() => expect(favourite).toBeEnabled());
     expect(favourite).toHaveAttribute('aria-pressed', 'false');
     await userEvent.click(favourite);
     await waitFor(() => expect(favourite).toHaveAttribute('aria-pressed', 'true'));
-    expect(server.requestsTo('PUT /api/v1/user-activities/volcano')[0]?.body).toEqual({
-      status: 'favorite',
-    });
-    // One mark per activity: a favourite is not also listed as tried.
-    expect(screen.getByRole('button', { name: 'Mark as tried' })).toBeDisabled();
+    expect(server.requestsTo('PUT /api/v1/user-activities/volcano/favorite')).toHaveLength(1);
 
     server.on('GET /api/v1/user-activities', () => records());
     await userEvent.click(favourite);
     await waitFor(() => expect(favourite).toHaveAttribute('aria-pressed', 'false'));
-    expect(server.requestsTo('DELETE /api/v1/user-activities/volcano')).toHaveLength(1);
+    expect(server.requestsTo('DELETE /api/v1/user-activities/volcano/favorite')).toHaveLength(1);
   });
 
-  it('mark as tried: PUT status tried', async () => {
+  it('a favourite can be marked tried too, and stays a favourite (issue 9)', async () => {
     server.on(
       'GET /api/v1/user-activities',
-      () => records(),
-      () => records(record('tried')),
+      () => records(record({ favorite: true })),
+      () => records(record({ favorite: true, tried: true })),
     );
-    server.on('PUT /api/v1/user-activities/volcano', () => jsonResponse(201, record('tried')));
+    server.on('PUT /api/v1/user-activities/volcano/tried', () =>
+      jsonResponse(200, record({ favorite: true, tried: true })),
+    );
     open();
     const tried = await screen.findByRole('button', { name: 'Mark as tried' });
     await waitFor(() => expect(tried).toBeEnabled());
     await userEvent.click(tried);
     expect(await screen.findByRole('button', { name: 'Tried', pressed: true })).toBeVisible();
-    expect(server.requestsTo('PUT /api/v1/user-activities/volcano')[0]?.body).toEqual({
-      status: 'tried',
+    expect(screen.getByRole('button', { name: 'Favourite', pressed: true })).toBeVisible();
+    expect(server.requestsTo('PUT /api/v1/user-activities/volcano/tried')).toHaveLength(1);
+    expect(screen.getByText(/Listed under Favourites and Tried/)).toBeVisible();
+  });
+
+  it('done at least once: it shows as tried, and Tried can still be pressed', async () => {
+    server.on('GET /api/v1/user-activities', () =>
+      records({ ...record({ favorite: true, tried: true }), completedAt: '2026-01-05T09:00:00Z' }),
+    );
+    open();
+    const tried = await screen.findByRole('button', { name: 'Tried', pressed: true });
+    await waitFor(() => expect(tried).toBeEnabled());
+  });
+
+  it('the back link returns to the list the activity was opened from, filters included', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: { pathname: '/activity/volcano', state: { from: '/browse?category=nature&page=2' } },
     });
+    expect(await screen.findByRole('link', { name: 'All activities' })).toHaveAttribute(
+      'href',
+      '/browse?category=nature&page=2',
+    );
+  });
+
+  it('opened from the dashboard, the back link says so; opened directly, it goes to browse', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    const fromDashboard = renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: { pathname: '/activity/volcano', state: { from: '/dashboard?location=indoor' } },
+    });
+    expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard?location=indoor',
+    );
+    fromDashboard.unmount();
+    open();
+    expect(await screen.findByRole('link', { name: 'All activities' })).toHaveAttribute(
+      'href',
+      '/browse',
+    );
   });
 });

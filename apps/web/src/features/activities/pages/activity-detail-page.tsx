@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageError } from '../../../components/feedback/page-error';
 import { ApiError } from '../../../lib/api-client';
 import { useActivity } from '../api/get-activity';
@@ -19,10 +19,14 @@ import {
   DIFFICULTY_LABELS,
   formatAgeRange,
   formatDuration,
+  formatWaiting,
   LOCATION_LABELS,
+  SEASON_LABELS,
   WEATHER_LABELS,
 } from '../components/activity-labels';
 import { ActivityStatusControls } from '../components/activity-status-controls';
+import { backLinkFor } from '../components/back-link';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -71,6 +75,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function ActivityDetails({ activity }: { activity: TActivity }) {
+  const waiting = formatWaiting(activity);
   return (
     <Stack spacing={3}>
       <Card variant="outlined">
@@ -119,6 +124,13 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
             <Fact label="Location" value={LOCATION_LABELS[activity.location]} />
             <Fact label="Ages" value={formatAgeRange(activity.ageRange)} />
             <Fact label="Energy" value={activity.energyLevel} />
+            {activity.seasons && (
+              <Fact
+                label="Season"
+                value={activity.seasons.map((season) => SEASON_LABELS[season]).join(', ')}
+              />
+            )}
+            {waiting !== null && <Fact label="Waiting" value={waiting} />}
             <Fact
               label="Weather"
               value={
@@ -130,7 +142,13 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
           </Box>
         </CardContent>
       </Card>
-      <ListSection title="What you need" items={activity.materials} />
+      {activity.materials.length === 0 ? (
+        <Section title="What you need">
+          <Typography>Nothing to gather: you can play this anywhere, right now.</Typography>
+        </Section>
+      ) : (
+        <ListSection title="What you need" items={activity.materials} />
+      )}
       <ListSection title="Instructions" items={activity.instructions} ordered />
       <ListSection title="Tips" items={activity.tips} />
       <ListSection title="Variations" items={activity.variations} />
@@ -171,6 +189,7 @@ function DetailSkeleton() {
 export function ActivityDetailPage() {
   const { id = '' } = useParams();
   const activity = useActivity(id);
+  const back = backLinkFor(useLocation().state);
 
   let content;
   if (activity.data !== undefined) {
@@ -199,11 +218,11 @@ export function ActivityDetailPage() {
     <Stack spacing={2}>
       <Button
         component={RouterLink}
-        to="/browse"
+        to={back.to}
         startIcon={<ArrowBackIcon />}
-        sx={{ alignSelf: 'flex-start', color: 'primary.dark' }}
+        sx={(theme) => ({ alignSelf: 'flex-start', ...primaryTextSx(theme) })}
       >
-        All activities
+        {back.label}
       </Button>
       {content}
     </Stack>

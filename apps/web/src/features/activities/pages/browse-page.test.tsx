@@ -2,8 +2,9 @@ import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockViewportWidth } from '../../../test/browser';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
-import { BrowsePage, FALLBACK_NOTICE, SEARCH_DEBOUNCE_MS } from './browse-page';
+import { BrowsePage, FALLBACK_NOTICE, PHONE_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './browse-page';
 import { queriesTo, renderPage } from './render-page.test-utils';
 
 let server: FakeFetch;
@@ -79,5 +80,29 @@ describe('/browse', () => {
       await screen.findByText('The youngest age must not be above the oldest age.'),
     ).toBeVisible();
     expect(server.requestsTo('GET /api/v1/activities')).toHaveLength(0);
+  });
+
+  it('on a phone: a growing list with Load more, the URL holding how far it has grown', async () => {
+    mockViewportWidth(390);
+    let served = 0;
+    server.on('GET /api/v1/activities', () => {
+      const activities = Array.from({ length: PHONE_PAGE_SIZE }, () =>
+        makeActivity({ id: `a-${served++}` }),
+      );
+      return jsonResponse(200, { activities, total: 40, skip: 0, limit: PHONE_PAGE_SIZE });
+    });
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse?category=nature&page=2' });
+    const grid = await screen.findByRole('list', { name: 'Activities' });
+    await vi.waitFor(() => expect(within(grid).getAllByRole('article')).toHaveLength(24));
+    expect(queriesTo(server.fetch, '/api/v1/activities')).toEqual([
+      '?category=nature&skip=0&limit=12',
+      '?category=nature&skip=12&limit=12',
+    ]);
+    expect(screen.queryByRole('navigation', { name: /pagination/i })).toBeNull();
+    expect(screen.getByText('Showing 24 of 40')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 36 of 40')).toBeVisible();
+    expect(screen.getByTestId('current-url')).toHaveTextContent('/browse?category=nature&page=3');
   });
 });

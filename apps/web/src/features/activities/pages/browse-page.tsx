@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@kkb/core/activities/categories';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
-import { ZWeatherCondition } from '@kkb/core/activities/schema';
+import { ZSeason, ZWeatherCondition } from '@kkb/core/activities/schema';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,25 +10,36 @@ import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
-import { useActivities } from '../api/get-activities';
+import { useActivities, useActivityPages } from '../api/get-activities';
 import { useCategories } from '../api/get-categories';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
-import { DIFFICULTY_LABELS, LOCATION_LABELS, WEATHER_LABELS } from '../components/activity-labels';
+import {
+  DIFFICULTY_LABELS,
+  LOCATION_LABELS,
+  SEASON_LABELS,
+  WEATHER_LABELS,
+} from '../components/activity-labels';
 import {
   browseStateFrom,
   hasFilters,
   withFilter,
   type FilterKey,
 } from '../components/browse-filters';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
 export const FALLBACK_NOTICE =
   "We couldn't load activities right now, so here are a few favourites to get you going.";
+
+/** On a phone, "Load more" adds this many; a multiple of every column count (1, 2, 3). */
+export const PHONE_PAGE_SIZE = 12;
 
 const AGES = Array.from({ length: 18 }, (_, age) => String(age));
 
@@ -54,6 +65,11 @@ const ENERGY_OPTIONS: Option[] = ['Low', 'Medium', 'High'].map((value) => ({
   label: value,
 }));
 const AGE_OPTIONS: Option[] = AGES.map((age) => ({ value: age, label: age }));
+const SEASON_OPTIONS: Option[] = ZSeason.options.map((value) => ({
+  value,
+  label: SEASON_LABELS[value],
+}));
+const MATERIALS_OPTIONS: Option[] = [{ value: 'true', label: 'Nothing to gather' }];
 
 /** One filter as a select; "Any" clears it. */
 function FilterSelect({
@@ -74,6 +90,9 @@ function FilterSelect({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      // "Any" shows and the label sits on the outline: unshrunk, a long label such as "Youngest
+      // age" ran into the arrow of a select as narrow as its value.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: 140, flex: { xs: '1 1 140px', md: '0 0 auto' } }}
     >
       <MenuItem value="">Any</MenuItem>
@@ -90,7 +109,18 @@ function FilterSelect({
 export function BrowsePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = browseStateFrom(searchParams);
-  const activities = useActivities(state.valid ? state.params : undefined);
+  const theme = useTheme();
+  // A phone gets a growing list ("Load more"), the URL's page saying how far it has grown; wider
+  // screens get pages of the API's size.
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const phoneParams = state.valid ? { ...state.params, skip: undefined } : undefined;
+  const pagedList = useActivities(state.valid && !phone ? state.params : undefined);
+  const growingList = useActivityPages(
+    phone ? phoneParams : undefined,
+    state.page,
+    PHONE_PAGE_SIZE,
+  );
+  const activities = phone ? growingList : pagedList;
   const categories = useCategories();
   const categoryOptions: Option[] = (categories.data ?? CATEGORIES).map((c) => ({
     value: c.id,
@@ -123,8 +153,64 @@ export function BrowsePage() {
   if (!state.valid) {
     results = <Alert severity="warning">{state.message}</Alert>;
   } else if (activities.data !== undefined) {
-    const { total, limit } = activities.data;
-    const pageCount = Math.max(1, Math.ceil(total / limit));
+    const { total } = activities.data;
+    const shown = activities.data.activities.length;
+    let more = null;
+    if (phone && shown < total) {
+      more = (
+        <Stack spacing={1} sx={{ alignItems: 'center', mt: 3 }}>
+          <Typography color="text.secondary">
+            Showing {shown} of {total}
+          </Typography>
+          <Button
+            variant="outlined"
+            loading={growingList.loadingMore}
+            onClick={() => {
+              // A page that failed to load is asked again before a further one is added.
+              if (growingList.isError) {
+                void growingList.refetch();
+                return;
+              }
+              setSearchParams(
+                (current) => {
+                  const next = new URLSearchParams(current);
+                  next.set('page', String(state.page + 1));
+                  return next;
+                },
+                { replace: true },
+              );
+            }}
+          >
+            Load more
+          </Button>
+        </Stack>
+      );
+    } else if (!phone && pagedList.data !== undefined) {
+      const pageCount = Math.max(1, Math.ceil(total / pagedList.data.limit));
+      if (pageCount > 1) {
+        more = (
+          <Stack spacing={1} sx={{ alignItems: 'center', mt: 3 }}>
+            <Typography>
+              Page {state.page} of {pageCount}
+            </Typography>
+            <Pagination
+              count={pageCount}
+              page={Math.min(state.page, pageCount)}
+              onChange={(_event, page) => {
+                setSearchParams((current) => {
+                  const next = new URLSearchParams(current);
+                  if (page === 1) next.delete('page');
+                  else next.set('page', String(page));
+                  return next;
+                });
+                window.scrollTo({ top: 0 });
+              }}
+              color="primary"
+            />
+          </Stack>
+        );
+      }
+    }
     results =
       total === 0 ? (
         <Alert severity="info">
@@ -139,27 +225,7 @@ export function BrowsePage() {
               </li>
             ))}
           </ActivityGrid>
-          {pageCount > 1 && (
-            <Stack spacing={1} sx={{ alignItems: 'center', mt: 3 }}>
-              <Typography>
-                Page {state.page} of {pageCount}
-              </Typography>
-              <Pagination
-                count={pageCount}
-                page={Math.min(state.page, pageCount)}
-                onChange={(_event, page) => {
-                  setSearchParams((current) => {
-                    const next = new URLSearchParams(current);
-                    if (page === 1) next.delete('page');
-                    else next.set('page', String(page));
-                    return next;
-                  });
-                  window.scrollTo({ top: 0 });
-                }}
-                color="primary"
-              />
-            </Stack>
-          )}
+          {more}
         </>
       );
   } else if (activities.isError) {
@@ -265,11 +331,20 @@ export function BrowsePage() {
               value={searchParams.get('energyLevel') ?? ''}
               onChange={(value) => setFilter('energyLevel', value)}
             />
+            <FilterSelect
+              label="Season"
+              options={SEASON_OPTIONS}
+              value={searchParams.get('season') ?? ''}
+              onChange={(value) => setFilter('season', value)}
+            />
+            <FilterSelect
+              label="Materials"
+              options={MATERIALS_OPTIONS}
+              value={searchParams.get('noMaterials') ?? ''}
+              onChange={(value) => setFilter('noMaterials', value)}
+            />
             {hasFilters(searchParams) && (
-              <Button
-                onClick={() => setSearchParams(new URLSearchParams())}
-                sx={{ color: 'primary.dark' }}
-              >
+              <Button onClick={() => setSearchParams(new URLSearchParams())} sx={primaryTextSx}>
                 Clear filters
               </Button>
             )}

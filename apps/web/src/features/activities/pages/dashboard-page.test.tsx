@@ -136,6 +136,7 @@ describe('/dashboard', () => {
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Good night, The Parkers' }),
       ).toBeVisible();
+      expect(screen.getByText('Here is what you could play this evening.')).toBeVisible();
       await screen.findByRole('list', { name: 'Recommended activities' });
       expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
         '?timeAvailable=30&location=both',

@@ -31,6 +31,7 @@ import { choicesFrom, withChoice, type DashboardChoiceKey } from '../components/
 import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
@@ -178,7 +179,9 @@ export function DashboardPage() {
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.5rem', sm: '2.125rem' } }}>
           {greeting}, {familyName}
         </Typography>
-        <Typography color="text.secondary">Here is what you could play today.</Typography>
+        <Typography color="text.secondary">
+          Here is what you could play {afterDark ? 'this evening' : 'today'}.
+        </Typography>
       </div>
 
       <Box
@@ -288,11 +291,11 @@ export function DashboardPage() {
           >
             Recommended for you
           </Typography>
-          {/* primary.dark: the main blue is too light for text on the page background. */}
+          {/* The main blue is too light for text on the page background. */}
           <Button
             component={RouterLink}
             to="/browse"
-            sx={{ color: 'primary.dark', whiteSpace: 'nowrap', flexShrink: 0 }}
+            sx={(theme) => ({ ...primaryTextSx(theme), whiteSpace: 'nowrap', flexShrink: 0 })}
           >
             Browse all
           </Button>

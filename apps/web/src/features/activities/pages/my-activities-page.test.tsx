@@ -13,27 +13,35 @@ let server: FakeFetch;
 const [firstBuiltIn, secondBuiltIn] = BUILT_IN_ACTIVITIES;
 const own = makeActivity({ id: 'own-abc', title: 'Pirate Map' });
 
-function mark(activityId: string, status: TUserActivity['status']): TUserActivity {
-  const now = '2026-01-05T10:00:00.000Z';
+const NOW = '2026-01-05T10:00:00.000Z';
+
+function mark(activityId: string, marks: { favorite: boolean; tried: boolean }): TUserActivity {
   return {
     id: `r-${activityId}`,
     userId: 'user-1',
     activityId,
-    status,
+    status: marks.favorite ? 'favorite' : 'tried',
+    ...marks,
     completedAt: null,
-    createdAt: now,
-    updatedAt: now,
+    createdAt: NOW,
+    updatedAt: NOW,
   };
 }
 
 beforeEach(() => {
   server = installFakeFetch();
-  // One page of the catalogue is enough for these lists.
-  const all = [...BUILT_IN_ACTIVITIES.slice(0, 20), own];
-  server.on('GET /api/v1/activities', () =>
-    jsonResponse(200, { activities: all, total: all.length, skip: 0, limit: 100 }),
-  );
-  const records = [mark(firstBuiltIn!.id, 'favorite'), mark(secondBuiltIn!.id, 'tried')];
+  // More than two pages, paged as the server pages (the real catalogue is longer still).
+  const all = [...BUILT_IN_ACTIVITIES.slice(0, 120), own];
+  server.on('GET /api/v1/activities', ({ query }) => {
+    const skip = Number(query.get('skip') ?? 0);
+    const limit = Number(query.get('limit') ?? 50);
+    const activities = all.slice(skip, skip + limit);
+    return jsonResponse(200, { activities, total: all.length, skip, limit });
+  });
+  const records = [
+    mark(firstBuiltIn!.id, { favorite: true, tried: false }),
+    mark(secondBuiltIn!.id, { favorite: false, tried: true }),
+  ];
   server.on('GET /api/v1/user-activities', () =>
     jsonResponse(200, { userActivities: records, total: 2, skip: 0, limit: 100 }),
   );
@@ -51,6 +59,19 @@ describe('/my-activities', () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Tried' }));
     const tried = await screen.findByRole('list', { name: 'Tried activities' });
     expect(within(tried).getByRole('link', { name: secondBuiltIn!.title })).toBeVisible();
+  });
+
+  it('a favourite that was done is listed under Favourites and under Tried (issue 9)', async () => {
+    const done = { ...mark(firstBuiltIn!.id, { favorite: true, tried: true }), completedAt: NOW };
+    server.on('GET /api/v1/user-activities', () =>
+      jsonResponse(200, { userActivities: [done], total: 1, skip: 0, limit: 100 }),
+    );
+    open();
+    const favourites = await screen.findByRole('list', { name: 'Favourite activities' });
+    expect(within(favourites).getByRole('link', { name: firstBuiltIn!.title })).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tried' }));
+    const tried = await screen.findByRole('list', { name: 'Tried activities' });
+    expect(within(tried).getByRole('link', { name: firstBuiltIn!.title })).toBeVisible();
   });
 
   it("our activities: only the family's own, created through the form", async () => {

@@ -1,6 +1,6 @@
 import { isOwnActivityId } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';
-import type { TUserActivityStatus } from '@kkb/core/activities/user-activity';
+import type { TUserActivity, TUserActivityMark } from '@kkb/core/activities/user-activity';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -19,6 +19,7 @@ import { useUserActivities } from '../api/get-user-activities';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { DeleteActivityDialog } from '../components/delete-activity-dialog';
 import { OwnActivityDialog } from '../components/own-activity-dialog';
+import { primaryTextSx } from '../../../components/layout/primary-text';
 
 const TABS = [
   { value: 'favorites', label: 'Favourites' },
@@ -36,19 +37,19 @@ function EmptyState({ children, action }: { children: ReactNode; action?: ReactN
   );
 }
 
-/** Favourites or tried activities, newest mark first. */
+/** Favourites or tried activities (a favourite that was done is in both), newest record first. */
 function MarkedList({
   status,
   activities,
   records,
 }: {
-  status: TUserActivityStatus;
+  status: TUserActivityMark;
   activities: readonly TActivity[];
-  records: readonly { activityId: string; status: TUserActivityStatus }[];
+  records: readonly TUserActivity[];
 }) {
   const byId = new Map(activities.map((activity) => [activity.id, activity]));
   const marked = records
-    .filter((record) => record.status === status)
+    .filter((record) => (status === 'favorite' ? record.favorite : record.tried))
     .flatMap((record) => byId.get(record.activityId) ?? []);
   if (marked.length === 0) {
     return (
@@ -61,7 +62,7 @@ function MarkedList({
       >
         {status === 'favorite'
           ? 'No favourites yet. Open an activity and press Favourite to keep it here.'
-          : 'Nothing marked as tried yet. Open an activity you have played and press Mark as tried.'}
+          : 'Nothing tried yet. Open an activity you have played and press Mark as done or Mark as tried.'}
       </EmptyState>
     );
   }
@@ -199,8 +200,8 @@ export function MyActivitiesPage() {
               label={t.label}
               id={`tab-${t.value}`}
               aria-controls={`panel-${t.value}`}
-              // primary.dark: the main blue is below 4.5:1 on the page background.
-              sx={{ '&.Mui-selected': { color: 'primary.dark' } }}
+              // The main blue is below 4.5:1 on the page background.
+              sx={(theme) => ({ '&.Mui-selected': primaryTextSx(theme) })}
             />
           ))}
         </Tabs>

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configure } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { createQueryClient } from '../../../lib/query-client';
 import { renderWithShell } from '../../../test/render';
 
@@ -16,7 +16,7 @@ function CurrentUrl() {
 }
 
 /** Renders `page` at `path` (a route pattern) opened at `url`, with the app's providers. */
-export function renderPage(page: ReactElement, { path, url }: { path: string; url: string }) {
+export function renderPage(page: ReactElement, { path, url }: { path: string; url: InitialEntry }) {
   return renderWithShell(
     <QueryClientProvider client={createQueryClient()}>
       <Routes>

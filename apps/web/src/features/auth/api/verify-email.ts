@@ -2,7 +2,10 @@ import { ZVerifyEmailResponse } from '@kkb/core/auth/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-/** `GET /auth/verify-email?token=` -> `{user}`; the token works once. */
+/**
+ * `GET /auth/verify-email?token=` -> `{user, already_verified}`; the token confirms once, and
+ * says "already verified" when opened again.
+ */
 export function verifyEmail(token: string) {
   return apiGet(
     `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`,

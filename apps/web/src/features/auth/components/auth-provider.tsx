@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   getAccessToken,
   getSessionUser,
+  hasSessionMarker,
   onSessionChange,
   type SessionEndReason,
 } from '../../../lib/api-client';
@@ -19,14 +20,16 @@ function stateFor(user: TUser | null, endReason?: SessionEndReason): AuthState {
 
 /**
  * The one auth context. It follows the API client's session (login, registration, OAuth, silent
- * refresh, a failed refresh), and on start tries the refresh cookie so a reload keeps the parent
- * signed in.
+ * refresh, a failed refresh), and on start, when the server's session marker says there is a
+ * sign-in, tries the refresh cookie so a reload keeps the parent signed in.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() => {
     const user = getSessionUser();
-    return user === null ? { status: 'loading', user: null } : stateFor(user);
+    if (user !== null) return stateFor(user);
+    // No sign-in to restore: signed out at once, without asking /refresh.
+    return hasSessionMarker() ? { status: 'loading', user: null } : stateFor(null);
   });
   const wasSignedIn = useRef(state.status === 'authenticated');
 
@@ -39,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setState(stateFor(user, endReason));
     });
     // A failed restore clears the session, which the listener turns into 'anonymous'.
-    if (getAccessToken() === null) restoreSession().catch(() => undefined);
+    if (getAccessToken() === null && hasSessionMarker()) restoreSession().catch(() => undefined);
     return stopListening;
   }, [queryClient]);
 

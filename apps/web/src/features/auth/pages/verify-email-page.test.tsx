@@ -39,20 +39,33 @@ const user = {
 
 describe('e-mail verification page', () => {
   it('confirms the address with the token from the link, once', async () => {
-    server.on('GET /api/v1/auth/verify-email', () => jsonResponse(200, { user }));
+    server.on('GET /api/v1/auth/verify-email', () =>
+      jsonResponse(200, { user, already_verified: false }),
+    );
     renderAt('/verify-email?token=abc');
     expect(await screen.findByText(/sam@example.com is confirmed/)).toBeInTheDocument();
     expect(server.requestsTo('GET /api/v1/auth/verify-email')).toHaveLength(1);
   });
 
-  it("shows the server's message for a used or expired link", async () => {
+  it('a link opened again says the address is already confirmed (issue 9)', async () => {
+    server.on('GET /api/v1/auth/verify-email', () =>
+      jsonResponse(200, { user, already_verified: true }),
+    );
+    renderAt('/verify-email?token=used');
+    expect(
+      await screen.findByText('sam@example.com is already confirmed. There is nothing more to do.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/invalid or has expired/)).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message for an unknown or expired link", async () => {
     server.on('GET /api/v1/auth/verify-email', () =>
       jsonResponse(400, {
         detail: 'This verification link is invalid or has expired',
         code: 'VALIDATION_ERROR',
       }),
     );
-    renderAt('/verify-email?token=used');
+    renderAt('/verify-email?token=expired');
     expect(await screen.findByText(/invalid or has expired/)).toBeInTheDocument();
   });
 

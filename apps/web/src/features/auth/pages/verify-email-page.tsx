@@ -22,6 +22,12 @@ export function VerifyEmailPage() {
     content = <LoadingSpinner message="Confirming your email address..." />;
   } else if (verification.isError) {
     content = <Alert severity="error">{describeError(verification.error)}</Alert>;
+  } else if (verification.data.already_verified) {
+    content = (
+      <Alert severity="info" role="status">
+        {verification.data.user.email} is already confirmed. There is nothing more to do.
+      </Alert>
+    );
   } else {
     content = (
       <Alert severity="success" role="status">

@@ -72,14 +72,30 @@ export function ChildForm({
         error={errors.name !== undefined}
         helperText={errors.name?.message}
       />
-      <TextField
-        {...register('age', { valueAsNumber: true })}
-        label="Age"
-        type="number"
-        required
-        slotProps={{ htmlInput: { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE, step: 1 } }}
-        error={errors.age !== undefined}
-        helperText={errors.age?.message ?? `In years, ${CHILD_MIN_AGE} to ${CHILD_MAX_AGE}`}
+      <Controller
+        control={control}
+        name="age"
+        render={({ field, fieldState }) => (
+          <TextField
+            name={field.name}
+            inputRef={field.ref}
+            onBlur={field.onBlur}
+            // "Not typed yet" is NaN in the form and an empty box on screen: a number input
+            // given "NaN" logs a parse warning.
+            value={Number.isNaN(field.value) ? '' : field.value}
+            onChange={(event) =>
+              field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))
+            }
+            label="Age"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE, step: 1 } }}
+            error={fieldState.error !== undefined}
+            helperText={
+              fieldState.error?.message ?? `In years, ${CHILD_MIN_AGE} to ${CHILD_MAX_AGE}`
+            }
+          />
+        )}
       />
       <Controller
         control={control}

@@ -144,4 +144,26 @@ describe('LocationForm with a saved position', { timeout: 20_000 }, () => {
       ),
     );
   });
+
+  it('its save button is disabled until something changes', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    render(
+      <LocationForm
+        formId="location"
+        defaultValues={{ city: 'Haifa', state: '', country: 'Israel', timezone: 'Asia/Jerusalem' }}
+        savedCoordinates={null}
+        onSubmit={onSubmit}
+      >
+        {({ changed }) => (
+          <button type="submit" disabled={!changed}>
+            Save location
+          </button>
+        )}
+      </LocationForm>,
+    );
+    const save = screen.getByRole('button', { name: 'Save location' });
+    expect(save).toBeDisabled();
+    await userEvent.type(screen.getByRole('textbox', { name: /^City/ }), 'x');
+    expect(save).toBeEnabled();
+  });
 });

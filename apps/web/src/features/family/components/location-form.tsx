@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FALLBACK_POSITION, readDevicePosition, type Coordinates } from './geolocation';
@@ -57,11 +57,14 @@ export function LocationForm({
   defaultValues,
   savedCoordinates,
   onSubmit,
+  children,
 }: {
   formId: string;
   defaultValues: LocationFormValues;
   savedCoordinates: Coordinates | null;
   onSubmit: (update: TProfileUpdate) => Promise<unknown>;
+  /** Drawn at the end of the form, told whether anything differs from `defaultValues`. */
+  children?: (state: { changed: boolean }) => ReactNode;
 }) {
   const [position, setPosition] = useState<PositionState>(
     savedCoordinates === null
@@ -72,7 +75,7 @@ export function LocationForm({
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(ZLocationFormValues),
     mode: 'onTouched',
@@ -175,6 +178,9 @@ export function LocationForm({
           />
         )}
       />
+      {children?.({
+        changed: isDirty || position.status === 'granted' || position.status === 'fallback',
+      })}
     </Stack>
   );
 }

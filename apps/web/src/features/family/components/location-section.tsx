@@ -18,7 +18,7 @@ export function LocationSection({ profile }: { profile: TFamilyProfile }) {
       <LocationForm
         // A saved place starts the form afresh (its position note included); other sections'
         // saves leave what is being typed here alone.
-        key={`${location.city}|${location.lat}|${location.lon}|${profile.familyInfo.timezone}`}
+        key={`${location.city}|${location.state}|${location.country}|${location.lat}|${location.lon}|${profile.familyInfo.timezone}`}
         formId={formId}
         defaultValues={{
           city: location.city,
@@ -40,16 +40,20 @@ export function LocationSection({ profile }: { profile: TFamilyProfile }) {
             throw error;
           }
         }}
-      />
-      <Button
-        type="submit"
-        form={formId}
-        variant="contained"
-        loading={saveProfile.isPending}
-        sx={{ mt: 2 }}
       >
-        Save location
-      </Button>
+        {({ changed }) => (
+          // Nothing to save on an untouched form.
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!changed}
+            loading={saveProfile.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Save location
+          </Button>
+        )}
+      </LocationForm>
     </ProfileSection>
   );
 }

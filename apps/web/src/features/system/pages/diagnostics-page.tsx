@@ -81,7 +81,7 @@ export function DiagnosticsPage() {
     <Box component="main" sx={{ maxWidth: 720, mx: 'auto', px: 2, py: 4 }}>
       <Stack spacing={3}>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-          <RouterLink to="/" aria-label="Keep Kid Busy home">
+          <RouterLink to="/">
             <Logo size="medium" />
           </RouterLink>
           <Button component={RouterLink} to="/" variant="outlined">

@@ -1,28 +1,28 @@
 import {
   ZUserActivity,
   type TUserActivity,
-  type TUserActivityStatus,
+  type TUserActivityMark,
 } from '@kkb/core/activities/user-activity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
 
-/** `PUT /user-activities/{activityId}`: records the activity as a favourite or as tried. */
-export function setUserActivityStatus(
+/** `PUT /user-activities/{activityId}/{mark}`: a favourite, or tried; the other mark stays. */
+export function setUserActivityMark(
   activityId: string,
-  status: TUserActivityStatus,
+  mark: TUserActivityMark,
 ): Promise<TUserActivity> {
   return apiPut(
-    `/api/v1/user-activities/${encodeURIComponent(activityId)}`,
-    { status },
+    `/api/v1/user-activities/${encodeURIComponent(activityId)}/${mark}`,
+    undefined,
     ZUserActivity,
   );
 }
 
-export function useSetUserActivityStatus() {
+export function useSetUserActivityMark() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ activityId, status }: { activityId: string; status: TUserActivityStatus }) =>
-      setUserActivityStatus(activityId, status),
+    mutationFn: ({ activityId, mark }: { activityId: string; mark: TUserActivityMark }) =>
+      setUserActivityMark(activityId, mark),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['user-activities'] }),

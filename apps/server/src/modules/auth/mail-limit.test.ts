@@ -1,0 +1,41 @@
+import type { MailMessage } from '../../mail/mailer.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEFAULT_AUTH_RATE_LIMITS } from './rate-limit.ts';
+import { AuthService } from './service.ts';
+import { registerUser, uniqueEmail, uniqueIp, waitFor } from './test-helpers.ts';
+
+describe('mails per address (issue 8)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('sends at most the limit to one address in the window and drops the rest', async () => {
+    const sent: MailMessage[] = [];
+    const service = new AuthService({
+      db: t.app.database.db,
+      dbKind: t.app.database.kind,
+      config: t.app.config,
+      accessTokens: t.app.accessTokens,
+      mailer: { send: async (message) => void sent.push(message) },
+      log: t.app.log,
+      // Resets per account and IP would stop the requests first; this test is about mail.
+      rateLimits: {
+        ...DEFAULT_AUTH_RATE_LIMITS,
+        resetRequests: { max: 100, windowMs: 60_000 },
+        mailsPerAddress: { max: 3, windowMs: 60_000 },
+      },
+    });
+    const { email } = await registerUser(t.app, uniqueEmail('flooded'));
+    const other = (await registerUser(t.app, uniqueEmail('neighbour'))).email;
+    for (let i = 0; i < 6; i += 1) await service.requestPasswordReset(email, uniqueIp());
+    await service.requestPasswordReset(other, uniqueIp());
+    await waitFor(() => (sent.some((m) => m.to === other) ? true : undefined));
+    // Give any late (wrongly sent) mail a moment to arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent.filter((m) => m.to === email)).toHaveLength(3);
+    expect(sent.filter((m) => m.to === other)).toHaveLength(1);
+  });
+});
