@@ -254,7 +254,7 @@ test.describe('activities', () => {
     await expect(
       page
         .getByRole('list', { name: 'Tried activities' })
-        .getByRole('link', { name: 'Kitchen Volcano Eruption' }),
+        .getByRole('link', { name: 'Kitchen Volcano Eruption', exact: true }),
     ).toBeVisible();
   });
 

@@ -1,3 +1,4 @@
+import { getSessionUser } from '../../../lib/api-client';
 import type { StudioDocument } from './studio-state';
 
 /** The studio's working copy, kept in this browser so a reload never loses a stroke. */
@@ -14,11 +15,14 @@ export interface StudioDraft {
   dirty: boolean;
 }
 
-const DRAFT_KEY = 'kkb-animation-draft';
+/** One draft per signed-in user: a parent signing in on a shared tablet never gets another's. */
+function draftKey(): string {
+  return `kkb-animation-draft:${getSessionUser()?.id ?? 'signed-out'}`;
+}
 
 export function readDraft(): StudioDraft | null {
   try {
-    const text = localStorage.getItem(DRAFT_KEY);
+    const text = localStorage.getItem(draftKey());
     if (text === null) return null;
     const draft = JSON.parse(text) as StudioDraft;
     return typeof draft.projectKey === 'string' &&
@@ -31,21 +35,12 @@ export function readDraft(): StudioDraft | null {
   }
 }
 
-/** Keeps the draft; false when the browser refused (storage full or off), then only the server has it. */
-export function writeDraft(draft: StudioDraft): boolean {
+/** Keeps the draft in this browser. */
+export function writeDraft(draft: StudioDraft): void {
   try {
-    localStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
-    return true;
+    localStorage.setItem(draftKey(), JSON.stringify(draft));
   } catch {
-    return false;
-  }
-}
-
-export function clearDraft(): void {
-  try {
-    localStorage.removeItem(DRAFT_KEY);
-  } catch {
-    // Storage off: there is nothing to clear.
+    // Storage full or turned off: the server's copy, saved moments later, is then the only one.
   }
 }
 
