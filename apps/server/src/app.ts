@@ -21,6 +21,7 @@ import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerErrorHandling } from './errors.ts';
 import { familyRoutes } from './modules/family/routes.ts';
+import { membershipRoutes } from './modules/family/membership-routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -33,6 +34,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
+import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -153,6 +155,7 @@ export async function buildApp(
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
+  registerFamilyAccess(app);
   if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
@@ -206,6 +209,7 @@ export async function buildApp(
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(familyRoutes);
+      await api.register(membershipRoutes);
       await api.register(fileRoutes);
       await api.register(progressRoutes);
       await api.register(activityRoutes);

@@ -5,8 +5,11 @@ import {
   CamelCasePlugin,
   Kysely,
   PostgresDialect,
+  sql,
   SqliteDialect,
+  type DatabaseIntrospector,
   type SqliteDatabase,
+  type TableMetadata,
   type Transaction,
 } from 'kysely';
 import pg from 'pg';
@@ -20,6 +23,47 @@ export interface Database {
   /** PostgreSQL schema the app works in, when not the connection's default. */
   pgSchema?: string;
   destroy(): Promise<void>;
+}
+
+/**
+ * Kysely's PostgreSQL introspector (the migrator asks it whether its tables exist) reads every
+ * schema of the database, and fails when another schema is dropped meanwhile (several test runs,
+ * or other apps, on one server). The app only ever needs the tables on its own search path.
+ */
+class SearchPathIntrospector implements DatabaseIntrospector {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- introspects any schema
+  readonly #db: Kysely<any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- introspects any schema
+  constructor(db: Kysely<any>) {
+    this.#db = db;
+  }
+
+  async getSchemas(): Promise<{ name: string }[]> {
+    const { rows } = await sql<{ name: string }>`
+      select unnest(current_schemas(false)) as name`.execute(this.#db);
+    return rows;
+  }
+
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string; schema: string; type: string }>`
+      select table_name as name, table_schema as schema, table_type as type
+      from information_schema.tables
+      where table_schema = any(current_schemas(false))`.execute(this.#db);
+    return rows.map((row) => ({
+      name: row.name,
+      schema: row.schema,
+      isView: row.type === 'VIEW',
+      isForeign: row.type === 'FOREIGN',
+      columns: [],
+    }));
+  }
+}
+
+class AppPostgresDialect extends PostgresDialect {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- introspects any schema
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new SearchPathIntrospector(db);
+  }
 }
 
 /** A query runner: the database itself or an open transaction. Repositories take either. */
@@ -43,7 +87,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       max: 10,
       ...(options.pgSchema && { options: `-c search_path=${options.pgSchema}` }),
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<DB>({ dialect: new AppPostgresDialect({ pool }), plugins });
     return {
       db,
       kind: 'postgres',

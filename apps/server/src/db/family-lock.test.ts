@@ -64,6 +64,26 @@ describe('concurrent writes of one family', () => {
     for (let i = 0; i < 20; i++) expect(stored[`key${i}`], `key${i}`).toBe(i);
   });
 
+  it('keeps every key of concurrent PUT /progress sent by two members of one family', async () => {
+    const owner = await createUser(t.app);
+    const invite = await inject(owner, 'POST', '/api/v1/family/invites', { role: 'parent' });
+    const parent = await createUser(t.app);
+    const joined = await inject(parent, 'POST', '/api/v1/family/join', {
+      token: invite.json().token,
+    });
+    expect(joined.statusCode).toBe(200);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inject(i % 2 === 0 ? owner : parent, 'PUT', '/api/v1/progress', { [`key${i}`]: i }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const stored = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/progress', headers: parent.authHeader })
+    ).json();
+    for (let i = 0; i < 20; i++) expect(stored[`key${i}`], `key${i}`).toBe(i);
+  });
+
   it('keeps every change of 5 concurrent PUT /profile writers over 10 rounds', async () => {
     const user = await createUser(t.app);
     const writers: ((round: number) => Record<string, unknown>)[] = [
@@ -95,7 +115,7 @@ describe('concurrent writes of one family', () => {
     const seeded = MAX_OWN_ACTIVITIES - 5;
     const rows = Array.from({ length: seeded }, (_, i) => ({
       id: `own-seed-${i}`,
-      userId: user.userId,
+      familyId: user.familyId,
       data: JSON.stringify(ownActivity),
       createdAt: nowIso,
       updatedAt: nowIso,
@@ -114,7 +134,7 @@ describe('concurrent writes of one family', () => {
     const count = await t.app.database.db
       .selectFrom('customActivities')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
     expect(Number(count.count)).toBe(MAX_OWN_ACTIVITIES);
   });
@@ -124,7 +144,7 @@ describe('concurrent writes of one family', () => {
     const nowIso = new Date().toISOString();
     const rows = Array.from({ length: MAX_FILES - 3 }, (_, i) => ({
       id: `seed-${i}`,
-      userId: user.userId,
+      familyId: user.familyId,
       path: `seed/${i}.png`,
       storageName: `missing-${i}`,
       contentType: 'image/png',
@@ -148,7 +168,7 @@ describe('concurrent writes of one family', () => {
     const count = await t.app.database.db
       .selectFrom('files')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
     expect(Number(count.count)).toBe(MAX_FILES);
   });
@@ -164,9 +184,9 @@ describe('concurrent writes of one family', () => {
     const row = await t.app.database.db
       .selectFrom('files')
       .select('storageName')
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .executeTakeFirstOrThrow();
-    const onDisk = fs.readdirSync(path.join(t.config.dataDir, 'files', user.userId));
+    const onDisk = fs.readdirSync(path.join(t.config.dataDir, 'files', user.familyId));
     expect(onDisk).toEqual([row.storageName]);
   });
 });

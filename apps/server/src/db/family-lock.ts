@@ -1,19 +1,59 @@
 import type { Transaction } from 'kysely';
-import { AppError } from '../errors.ts';
+import { AppError, notFound } from '../errors.ts';
 import type { Database } from './database.ts';
 import type { DB } from './schema.ts';
 
+/** A signed-in user acting in their family. */
+export interface FamilyMember {
+  familyId: string;
+  userId: string;
+}
+
 /**
- * Runs `work` in a transaction that first locks the family's row (the user row, on PostgreSQL
+ * Runs `work` in a transaction that first locks the family's row (on PostgreSQL
  * `FOR NO KEY UPDATE`), so that one family's read-modify-writes and count-limited inserts run one
- * after another and no acknowledged write is lost. Every such transaction takes this lock first,
- * so locks are always taken in the same order. `NO KEY` leaves rows that merely reference the
- * user (inserts elsewhere) unblocked. SQLite needs no lock: Kysely runs its transactions on one
- * connection behind a mutex, so they never interleave.
+ * after another, whichever member sends them, and no acknowledged write is lost. Every such
+ * transaction takes this lock first, so locks are always taken in the same order. `NO KEY` leaves
+ * rows that merely reference the family (inserts elsewhere) unblocked. SQLite needs no lock:
+ * Kysely runs its transactions on one connection behind a mutex, so they never interleave.
  *
- * A family whose user no longer exists (a signed token outliving its account) is signed out: 401.
+ * The lock is taken only while the user is still a member: a user whose account is gone (a signed
+ * token outliving it) is signed out, 401; one who has just left the family (their membership
+ * still cached by another process) finds it gone, 404.
  */
 export function inFamilyTransaction<T>(
+  database: Pick<Database, 'db' | 'kind'>,
+  member: FamilyMember,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    const query = trx
+      .selectFrom('families')
+      .innerJoin('familyMembers', 'familyMembers.familyId', 'families.id')
+      .select('families.id')
+      .where('families.id', '=', member.familyId)
+      .where('familyMembers.userId', '=', member.userId);
+    const row = await (
+      database.kind === 'postgres' ? query.forNoKeyUpdate('families') : query
+    ).executeTakeFirst();
+    if (!row) {
+      const user = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', member.userId)
+        .executeTakeFirst();
+      throw user ? notFound('Family') : new AppError(401, 'AUTHENTICATION_REQUIRED');
+    }
+    return work(trx);
+  });
+}
+
+/**
+ * Runs `work` in a transaction that first locks the user's row (PostgreSQL `FOR NO KEY UPDATE`):
+ * account changes (a password reset) of one user run one after another. A user who no longer
+ * exists answers 401.
+ */
+export function inUserTransaction<T>(
   database: Pick<Database, 'db' | 'kind'>,
   userId: string,
   work: (trx: Transaction<DB>) => Promise<T>,

@@ -4,9 +4,8 @@ import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 
 /**
- * How many of the app's migrations have run, and how many have not, read from the migrator's own
- * table (the search path finds it in the app's schema). Kysely's introspection would list every
- * schema of the database and race with schemas being created or dropped beside it.
+ * How many of the app's migrations have run, and how many have not, read straight from the
+ * migrator's own table (the search path finds it in the app's schema).
  */
 export async function migrationState(
   db: Kysely<DB>,

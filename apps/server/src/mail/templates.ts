@@ -37,3 +37,25 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     link,
   );
 }
+
+/**
+ * An invitation to a family. It goes to an address the inviter typed, so it carries nothing they
+ * wrote (no names): only the role and the link.
+ */
+export function familyInviteMail(
+  to: string,
+  role: 'parent' | 'caregiver',
+  link: string,
+): MailMessage {
+  return plainMail(
+    to,
+    'You are invited to a family on Keep Kid Busy',
+    [
+      'Hello,',
+      `You have been invited to join a family on Keep Kid Busy as a ${role}, to see its children, favourites and activities.`,
+      'Open this link within 7 days to sign in or register and join. It works once.',
+      'If you were not expecting this, ignore this message.',
+    ],
+    link,
+  );
+}

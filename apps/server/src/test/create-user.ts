@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createDefaultProfile } from '../modules/family/profile-repository.ts';
+import { createFamily } from '../modules/family/membership-repository.ts';
 
 export interface CreatedUser {
   userId: string;
+  /** The family the user owns (a new one of their own). */
+  familyId: string;
   email: string;
   token: string;
   /** Ready to spread into `inject({ headers })`. */
@@ -12,7 +14,7 @@ export interface CreatedUser {
 
 /**
  * A signed-in user for tests, without going through the auth API: inserts the user row and its
- * default family profile, then signs an access token for it.
+ * own family (as its owner) with the default profile, then signs an access token for it.
  */
 export async function createUser(
   app: FastifyInstance,
@@ -38,7 +40,11 @@ export async function createUser(
       lastLoginAt: null,
     })
     .execute();
-  await createDefaultProfile(db, { userId, email, displayName: name, photoURL: null }, now);
+  const familyId = await createFamily(
+    db,
+    { userId, email, displayName: name, photoURL: null },
+    now,
+  );
   const token = await app.accessTokens.sign(userId);
-  return { userId, email, token, authHeader: { authorization: `Bearer ${token}` } };
+  return { userId, familyId, email, token, authHeader: { authorization: `Bearer ${token}` } };
 }

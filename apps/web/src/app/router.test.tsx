@@ -6,8 +6,14 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
-import { isNewRegistration, markNewRegistration } from '../lib/storage';
-import { completeProfile, incompleteProfile, tokenSet } from '../test/auth-fixtures';
+import {
+  forgetPendingInvite,
+  isNewRegistration,
+  markNewRegistration,
+  pendingInviteToken,
+  rememberPendingInvite,
+} from '../lib/storage';
+import { completeProfile, familyWith, incompleteProfile, tokenSet } from '../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
 import { AppProviders } from './providers';
 import { routes } from './router';
@@ -36,6 +42,7 @@ function signedIn(profile: TFamilyProfile) {
   setSessionMarker();
   server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet()));
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+  server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
 }
 
 function anonymousProviders() {
@@ -140,6 +147,7 @@ describe('guards (spec §2, §4)', () => {
     anonymous();
     server.on('POST /api/v1/auth/login', () => jsonResponse(200, tokenSet()));
     server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
     const { router } = renderApp('/my-activities');
     await expectHeading('Welcome back');
     const user = userEvent.setup();
@@ -214,6 +222,7 @@ describe('guards (spec §2, §4)', () => {
     server.on('GET /api/v1/profile', () =>
       jsonResponse(404, { detail: 'User profile not found', code: 'DATA_NOT_FOUND' }),
     );
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
     const { router } = renderApp('/dashboard');
     await expectFramedPageAt(router, '/setup');
     expect(router.state.location.pathname).toBe('/setup');
@@ -232,6 +241,34 @@ describe('guards (spec §2, §4)', () => {
   });
 });
 
+describe('invitation links (/join/{token})', () => {
+  afterEach(() => forgetPendingInvite());
+
+  it('signed out: asks to sign in or register, and keeps the invitation for afterwards', async () => {
+    anonymous();
+    const { router } = renderApp('/join/invite-token-1');
+    await expectHeading("You're invited");
+    expect(router.state.location.pathname).toBe('/join/invite-token-1');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(pendingInviteToken()).toBe('invite-token-1');
+  });
+
+  it('a registration made for an invitation goes back to it, not to /setup', async () => {
+    signedIn(incompleteProfile());
+    markNewRegistration();
+    rememberPendingInvite('invite-token-1');
+    const { router } = renderApp('/register');
+    await expectHeading('Join a family');
+    expect(router.state.location.pathname).toBe('/join/invite-token-1');
+    // Being there spends it: a later sign-in in this tab is not brought back.
+    await waitFor(() => expect(pendingInviteToken()).toBeNull());
+  });
+});
+
 describe('/oauth-callback', () => {
   it('a new social sign-in is a new registration: the code is exchanged once, then /setup', async () => {
     anonymous();
@@ -239,6 +276,7 @@ describe('/oauth-callback', () => {
       jsonResponse(200, { ...tokenSet('social'), is_new_user: true }),
     );
     server.on('GET /api/v1/profile', () => jsonResponse(200, incompleteProfile()));
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
     const { router, visited } = renderApp('/oauth-callback?code=one-time');
     await expectFramedPageAt(router, '/setup');
     expect(router.state.location.pathname).toBe('/setup');
@@ -256,6 +294,7 @@ describe('/oauth-callback', () => {
       jsonResponse(200, { ...tokenSet('social'), is_new_user: false }),
     );
     server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
     const { router } = renderApp('/oauth-callback?code=one-time');
     await expectFramedPageAt(router, '/dashboard');
     expect(router.state.location.pathname).toBe('/dashboard');

@@ -107,6 +107,15 @@ export const routes: RouteObject[] = [
           LOADING.authentication,
         ),
       ),
+      // An invitation link: signed out it asks to sign in or register first, so no guard.
+      page(
+        'join/:token',
+        lazyPage(
+          () => import('../features/family/pages/join-page'),
+          (m) => m.JoinPage,
+          LOADING.authentication,
+        ),
+      ),
       {
         element: <RequireAuth />,
         children: [

@@ -3,23 +3,30 @@
  * disabled by policy); every access then degrades to "nothing stored" instead of throwing.
  */
 const IS_NEW_REGISTRATION_KEY = 'isNewRegistration';
+const PENDING_INVITE_KEY = 'pendingFamilyInvite';
 
-function readItem(key: string): string | null {
+function readItem(key: string, storage: () => Storage = () => window.localStorage): string | null {
   try {
-    return window.localStorage.getItem(key);
+    return storage().getItem(key);
   } catch {
     return null;
   }
 }
 
-function writeItem(key: string, value: string | null): void {
+function writeItem(
+  key: string,
+  value: string | null,
+  storage: () => Storage = () => window.localStorage,
+): void {
   try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
   } catch {
-    // Without storage the flag simply is not kept; the setup redirect then relies on the profile.
+    // Without storage the entry simply is not kept; callers fall back to what the server knows.
   }
 }
+
+const tabStorage = () => window.sessionStorage;
 
 /** Spec §4: set on registration (and a new social sign-in) until the family is sent to /setup. */
 export function isNewRegistration(): boolean {
@@ -32,4 +39,21 @@ export function markNewRegistration(): void {
 
 export function clearNewRegistration(): void {
   writeItem(IS_NEW_REGISTRATION_KEY, null);
+}
+
+/**
+ * The invitation (`/join/{token}`) a signed-out visitor opened, kept while they sign in or
+ * register (OAuth included, which leaves the app and comes back) so they land on it again. Kept
+ * per tab: a later sign-in in another tab, days on, is not taken to an old invitation.
+ */
+export function pendingInviteToken(): string | null {
+  return readItem(PENDING_INVITE_KEY, tabStorage);
+}
+
+export function rememberPendingInvite(token: string): void {
+  writeItem(PENDING_INVITE_KEY, token, tabStorage);
+}
+
+export function forgetPendingInvite(): void {
+  writeItem(PENDING_INVITE_KEY, null, tabStorage);
 }

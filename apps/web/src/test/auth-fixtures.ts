@@ -1,5 +1,6 @@
 import type { TTokenSet, TUser } from '@kkb/core/auth/schemas';
 import { createDefaultProfileDocument } from '@kkb/core/family/profile';
+import type { TFamily, TFamilyRole } from '@kkb/core/family/members';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
 
 const NOW = '2026-01-05T10:00:00.000Z';
@@ -55,5 +56,25 @@ export function completeProfile(): TFamilyProfile {
         },
       ],
     },
+  };
+}
+
+/**
+ * `GET /family` of a family where `testUser` has `role`; an owner (Sam, unless the test user is
+ * the owner) and the other members the test gives.
+ */
+export function familyWith(
+  role: TFamilyRole,
+  others: { userId: string; name: string; role: TFamilyRole }[] = [],
+): TFamily {
+  const self = { userId: testUser.id, name: testUser.name, role, joinedAt: NOW };
+  const owner =
+    role === 'owner' || others.some((member) => member.role === 'owner')
+      ? []
+      : [{ userId: 'user-owner', name: 'Sam Owner', role: 'owner' as const, joinedAt: NOW }];
+  return {
+    id: 'family-1',
+    members: [...owner, self, ...others.map((member) => ({ ...member, joinedAt: NOW }))],
+    invites: [],
   };
 }

@@ -4,19 +4,30 @@ import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router';
 import { theme } from '../app/theme';
+import { AuthContext, type AuthState } from '../features/auth/components/use-auth';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
+import { testUser } from './auth-fixtures';
 
-/** Renders `ui` with the app theme, connectivity and a memory router at `route`. */
+/** Pages are shown to a signed-in user unless a test says otherwise (or brings AuthProvider). */
+const SIGNED_IN: AuthState = { status: 'authenticated', user: testUser };
+
+/** Renders `ui` with the app theme, connectivity, an auth state and a memory router at `route`. */
 export function renderWithShell(
   ui: ReactElement,
-  { route = '/', ...options }: { route?: InitialEntry } & Omit<RenderOptions, 'wrapper'> = {},
+  {
+    route = '/',
+    auth = SIGNED_IN,
+    ...options
+  }: { route?: InitialEntry; auth?: AuthState } & Omit<RenderOptions, 'wrapper'> = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
       <ThemeProvider theme={theme} defaultMode="light">
         <CssBaseline />
         <MemoryRouter initialEntries={[route]}>
-          <ConnectivityProvider>{children}</ConnectivityProvider>
+          <AuthContext value={auth}>
+            <ConnectivityProvider>{children}</ConnectivityProvider>
+          </AuthContext>
         </MemoryRouter>
       </ThemeProvider>
     );

@@ -7,6 +7,7 @@ import {
   EMPTY_PROGRESS,
   familyStats,
   listAchievements,
+  playByMember,
   replayCompletions,
   totalPoints,
 } from './progress.ts';
@@ -246,7 +247,26 @@ describe('§3 family stats', () => {
       totalTimeSpent: 0,
       favoriteActivities: 0,
       lastActivityDate: null,
+      byMember: [],
     });
+  });
+
+  it('stats say who played how much: current members first (zero included), then former ones', () => {
+    const members = [
+      { userId: 'owner', name: 'Ann' },
+      { userId: 'sitter', name: 'Sam' },
+    ];
+    const played = [
+      { userId: 'gone-1', name: 'Old', activities: 1, minutes: 10 },
+      { userId: 'owner', name: 'Ann', activities: 3, minutes: 60 },
+      { userId: 'gone-2', name: 'Older', activities: 2, minutes: 5 },
+    ];
+    expect(playByMember(members, played)).toEqual([
+      { userId: 'owner', name: 'Ann', activities: 3, minutes: 60 },
+      { userId: 'sitter', name: 'Sam', activities: 0, minutes: 0 },
+      { userId: 'gone-2', name: 'Older', activities: 2, minutes: 5 },
+      { userId: 'gone-1', name: 'Old', activities: 1, minutes: 10 },
+    ]);
   });
 
   it('§3 family stats: every field after a few completions', () => {
@@ -262,6 +282,7 @@ describe('§3 family stats', () => {
       totalTimeSpent: 80,
       favoriteActivities: 3,
       lastActivityDate: '2026-05-15',
+      byMember: [],
     });
   });
 

@@ -1,6 +1,12 @@
 import { localMoment } from './calendar.ts';
 import { ACHIEVEMENT_BY_ID, ACHIEVEMENTS } from './definitions.ts';
-import type { TAchievement, TCompletion, TFamilyStats, TProgressState } from './schema.ts';
+import type {
+  TAchievement,
+  TCompletion,
+  TFamilyStats,
+  TMemberPlay,
+  TProgressState,
+} from './schema.ts';
 import { nextStreak } from './streak.ts';
 
 /** A family that has done nothing yet. */
@@ -89,8 +95,12 @@ export function totalPoints(unlocked: readonly string[]): number {
   return unlocked.reduce((sum, id) => sum + (ACHIEVEMENT_BY_ID.get(id)?.points ?? 0), 0);
 }
 
-/** Family stats (spec §3) from the progress and the current number of favourites. */
-export function familyStats(state: TProgressState, favoriteActivities: number): TFamilyStats {
+/** Family stats (spec §3) from the progress, the current number of favourites and who played. */
+export function familyStats(
+  state: TProgressState,
+  favoriteActivities: number,
+  byMember: TMemberPlay[] = [],
+): TFamilyStats {
   return {
     totalActivities: state.totalActivities,
     currentStreak: state.currentStreak,
@@ -100,7 +110,30 @@ export function familyStats(state: TProgressState, favoriteActivities: number): 
     totalTimeSpent: state.totalTimeSpent,
     favoriteActivities,
     lastActivityDate: state.lastActivityDate,
+    byMember,
   };
+}
+
+/**
+ * Who played how much (DESIGN, Families: stats say who played): every current member in the order
+ * given, with zero when they have not played, then those who played and have left, most first.
+ */
+export function playByMember(
+  members: readonly { userId: string; name: string }[],
+  played: readonly TMemberPlay[],
+): TMemberPlay[] {
+  const byUser = new Map(played.map((entry) => [entry.userId, entry]));
+  const current = members.map((member) => ({
+    userId: member.userId,
+    name: member.name,
+    activities: byUser.get(member.userId)?.activities ?? 0,
+    minutes: byUser.get(member.userId)?.minutes ?? 0,
+  }));
+  const memberIds = new Set(members.map((member) => member.userId));
+  const former = played
+    .filter((entry) => !memberIds.has(entry.userId))
+    .sort((a, b) => b.activities - a.activities || a.userId.localeCompare(b.userId));
+  return [...current, ...former];
 }
 
 /** One achievement of a family, unlocked (with its time) or with its progress so far. */

@@ -12,6 +12,7 @@ export type TAchievementCategory = z.infer<typeof ZAchievementCategory>;
 /** An achievement as a family sees it (spec §3 Achievement): its definition plus its progress. */
 export const ZAchievement = z.object({
   id: z.string(),
+  /** The spec's owner field: the id of the family whose achievement it is. */
   userId: z.string(),
   title: z.string(),
   description: z.string(),
@@ -29,6 +30,15 @@ export type TAchievement = z.infer<typeof ZAchievement>;
 export const ZAchievementList = z.object({ achievements: z.array(ZAchievement) });
 export type TAchievementList = z.infer<typeof ZAchievementList>;
 
+/** How much one member played: completions logged and their minutes. */
+export const ZMemberPlay = z.object({
+  userId: z.string(),
+  name: z.string(),
+  activities: count,
+  minutes: count,
+});
+export type TMemberPlay = z.infer<typeof ZMemberPlay>;
+
 /**
  * Family stats (spec §3). `totalTimeSpent` is in minutes; `favoriteActivities` is the number of
  * activities the family currently marks as favourite; `lastActivityDate` is YYYY-MM-DD in the
@@ -43,6 +53,12 @@ export const ZFamilyStats = z.object({
   totalTimeSpent: count,
   favoriteActivities: count,
   lastActivityDate: z.string().regex(YYYY_MM_DD).nullable(),
+  /**
+   * Who played how much: one entry per current member (in the order they joined), then anyone
+   * who has left but completed activities while a member. Completions from before families were
+   * shared count for the user who owned the account then.
+   */
+  byMember: z.array(ZMemberPlay),
 });
 export type TFamilyStats = z.infer<typeof ZFamilyStats>;
 

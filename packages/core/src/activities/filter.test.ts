@@ -188,6 +188,7 @@ describe('§4 user activity status', () => {
     favorite: false,
     tried: true,
     completedAt: '2026-01-05T09:00:00.000Z',
+    completedBy: 'user-1',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-05T09:00:00.000Z',
   };
@@ -206,6 +207,7 @@ describe('§4 user activity status', () => {
       favorite: false,
       tried: true,
       completedAt: null,
+      completedBy: null,
       createdAt: now,
       updatedAt: now,
     });
@@ -218,6 +220,7 @@ describe('favourite and tried are independent (issue 9)', () => {
     favorite: true,
     tried: true,
     completedAt: '2026-01-05T09:00:00.000Z',
+    completedBy: 'user-1',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-05T09:00:00.000Z',
   };
@@ -236,11 +239,12 @@ describe('favourite and tried are independent (issue 9)', () => {
     });
   });
 
-  it('clearing tried forgets the last completion; with no mark left nothing is recorded', () => {
+  it('clearing tried forgets the last completion and who did it; with no mark left nothing is recorded', () => {
     expect(setUserActivityMark(doneFavourite, 'tried', false, now)).toEqual({
       ...doneFavourite,
       tried: false,
       completedAt: null,
+      completedBy: null,
       updatedAt: now,
     });
     const onlyTried = { ...doneFavourite, favorite: false };
@@ -248,14 +252,19 @@ describe('favourite and tried are independent (issue 9)', () => {
     expect(setUserActivityMark(undefined, 'favorite', false, now)).toBeUndefined();
   });
 
-  it('a completion makes it tried ("done at least once") and keeps a favourite', () => {
+  it('a completion makes it tried ("done at least once"), keeps a favourite and records who did it', () => {
     const favourite = setUserActivityMark(undefined, 'favorite', true, now);
-    const done = recordCompletion(favourite, '2026-02-01T09:30:00.000Z', now);
+    const done = recordCompletion(favourite, '2026-02-01T09:30:00.000Z', 'user-2', now);
     expect(done).toMatchObject({
       favorite: true,
       tried: true,
       completedAt: '2026-02-01T09:30:00.000Z',
+      completedBy: 'user-2',
     });
-    expect(recordCompletion(undefined, now, now)).toMatchObject({ favorite: false, tried: true });
+    expect(recordCompletion(undefined, now, 'user-1', now)).toMatchObject({
+      favorite: false,
+      tried: true,
+      completedBy: 'user-1',
+    });
   });
 });

@@ -16,12 +16,15 @@ export type TUserActivityMark = z.infer<typeof ZUserActivityMark>;
  */
 export const ZUserActivity = z.object({
   id: z.string(),
+  /** The member who last changed the record. */
   userId: z.string(),
   activityId: z.string(),
   status: ZUserActivityStatus,
   favorite: z.boolean(),
   tried: z.boolean(),
   completedAt: z.string().nullable(),
+  /** The member who logged the latest completion (null when never completed). */
+  completedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -44,13 +47,22 @@ export interface UserActivityFields {
   favorite: boolean;
   tried: boolean;
   completedAt: string | null;
+  /** The member who logged the latest completion. */
+  completedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 /** A record before any mark, created now. */
 function unmarked(nowIso: string): UserActivityFields {
-  return { favorite: false, tried: false, completedAt: null, createdAt: nowIso, updatedAt: nowIso };
+  return {
+    favorite: false,
+    tried: false,
+    completedAt: null,
+    completedBy: null,
+    createdAt: nowIso,
+    updatedAt: nowIso,
+  };
 }
 
 /** The spec's single status of a record: 'favorite' while it is a favourite, else 'tried'. */
@@ -76,7 +88,7 @@ export function recordUserActivityStatus(
 
 /**
  * Sets or clears one mark and keeps the other. Clearing 'tried' also forgets when it was last
- * done (the family's stats keep every completion). Undefined when nothing is left to record: the
+ * done and by whom (the family's stats keep every completion). Undefined when nothing is left to record: the
  * record is then removed.
  */
 export function setUserActivityMark(
@@ -89,21 +101,28 @@ export function setUserActivityMark(
   const next =
     mark === 'favorite'
       ? { ...base, favorite: on }
-      : { ...base, tried: on, completedAt: on ? base.completedAt : null };
+      : on
+        ? { ...base, tried: true }
+        : { ...base, tried: false, completedAt: null, completedBy: null };
   if (!next.favorite && !next.tried) return undefined;
   return { ...next, updatedAt: nowIso };
 }
 
-/** A completion: the activity is tried and remembers when it was done; a favourite stays one. */
+/**
+ * A completion by the member `completedBy`: the activity is tried and remembers when it was done
+ * and by whom; a favourite stays one.
+ */
 export function recordCompletion(
   existing: UserActivityFields | undefined,
   completedAtIso: string,
+  completedBy: string,
   nowIso: string,
 ): UserActivityFields {
   return {
     ...(existing ?? unmarked(nowIso)),
     tried: true,
     completedAt: completedAtIso,
+    completedBy,
     updatedAt: nowIso,
   };
 }

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { migrateToLatest } from '../migrate.ts';
 import { migrations } from './index.ts';
 
 let testDatabase: TestDatabase | undefined;
@@ -39,7 +38,8 @@ describe('migration 0007: favourite and tried become independent marks', () => {
         ${at})`.execute(db);
     }
 
-    await migrateToLatest(db, pgSchema);
+    const after = await migrator.migrateTo('0007-user-activity-marks');
+    expect(after.error).toBeUndefined();
 
     const migrated = await db
       .selectFrom('userActivities')

@@ -6,6 +6,7 @@ import * as activities from './0004-activities.ts';
 import * as achievements from './0005-achievements.ts';
 import * as sessionHardening from './0006-session-hardening.ts';
 import * as userActivityMarks from './0007-user-activity-marks.ts';
+import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 
 /** Every migration, in order. Names never change once released. */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005-achievements': achievements,
   '0006-session-hardening': sessionHardening,
   '0007-user-activity-marks': userActivityMarks,
+  '0008-families': families,
   '0009-animations': animations,
 };

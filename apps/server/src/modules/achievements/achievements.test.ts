@@ -39,11 +39,11 @@ describe('completions, stats and achievements', () => {
     });
     expect(res.statusCode).toBe(200);
   };
-  const unlockRows = (userId: string) =>
+  const unlockRows = (familyId: string) =>
     t.app.database.db
       .selectFrom('achievements')
       .select('achievementId')
-      .where('userId', '=', userId)
+      .where('familyId', '=', familyId)
       .execute();
 
   it('§3 family stats: zeros and every achievement locked for a new family', async () => {
@@ -57,11 +57,12 @@ describe('completions, stats and achievements', () => {
       totalTimeSpent: 0,
       favoriteActivities: 0,
       lastActivityDate: null,
+      byMember: [{ userId: user.userId, name: 'Test Parent', activities: 0, minutes: 0 }],
     });
     const achievements = await getAchievements(user);
     expect(achievements.map((a) => a.id)).toEqual(ACHIEVEMENTS.map((a) => a.id));
     expect(
-      achievements.every((a) => !a.isUnlocked && a.progress === 0 && a.userId === user.userId),
+      achievements.every((a) => !a.isUnlocked && a.progress === 0 && a.userId === user.familyId),
     ).toBe(true);
   });
 
@@ -88,10 +89,18 @@ describe('completions, stats and achievements', () => {
         category: 'activities',
         progress: 1,
         maxProgress: 1,
-        userId: user.userId,
+        userId: user.familyId,
       }),
     ]);
-    expect(body.userActivity).toMatchObject({ activityId: CASTLE, status: 'tried' });
+    expect(body.userActivity).toMatchObject({
+      activityId: CASTLE,
+      status: 'tried',
+      userId: user.userId,
+      completedBy: user.userId,
+    });
+    expect(body.stats.byMember).toEqual([
+      { userId: user.userId, name: 'Test Parent', activities: 1, minutes: 20 },
+    ]);
     expect(body.userActivity.completedAt).not.toBeNull();
     expect(await getStats(user)).toEqual(body.stats);
   });
@@ -191,7 +200,7 @@ describe('completions, stats and achievements', () => {
     const logged = await t.app.database.db
       .selectFrom('activityLog')
       .select(['completedAt', 'localDay', 'weather', 'category', 'location', 'minutes'])
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .orderBy('completedAt')
       .execute();
     // The test app's weather provider is the fixed (sunny) one.
@@ -226,7 +235,7 @@ describe('completions, stats and achievements', () => {
     expect(unlockedInResponses.sort()).toEqual(
       ['activities-10', 'activities-50', 'first-activity', 'time-1-hour'].sort(),
     );
-    const rows = await unlockRows(user.userId);
+    const rows = await unlockRows(user.familyId);
     expect(rows.map((r) => r.achievementId).sort()).toEqual(unlockedInResponses);
     expect(stats.achievementsUnlocked).toBe(4);
     expect(stats.totalPoints).toBe(10 + 25 + 75 + 30);
@@ -259,7 +268,7 @@ describe('completions, stats and achievements', () => {
     const logged = await t.app.database.db
       .selectFrom('activityLog')
       .select('id')
-      .where('userId', '=', user.userId)
+      .where('familyId', '=', user.familyId)
       .execute();
     expect(logged).toHaveLength(1);
   });

@@ -1,5 +1,9 @@
 import { EMPTY_PROGRESS } from '@kkb/core/achievements/progress';
-import { ZProgressState, type TProgressState } from '@kkb/core/achievements/schema';
+import {
+  ZProgressState,
+  type TMemberPlay,
+  type TProgressState,
+} from '@kkb/core/achievements/schema';
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { ActivityLogTable } from './tables.ts';
@@ -9,11 +13,11 @@ function parseState(json: string): TProgressState {
 }
 
 /** The family's progress; a family that has completed nothing yet has the empty one. */
-export async function findProgress(executor: Executor, userId: string): Promise<TProgressState> {
+export async function findProgress(executor: Executor, familyId: string): Promise<TProgressState> {
   const row = await executor
     .selectFrom('stats')
     .select('state')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirst();
   return row ? parseState(row.state) : EMPTY_PROGRESS;
 }
@@ -27,43 +31,43 @@ export async function findProgress(executor: Executor, userId: string): Promise<
  */
 export async function lockProgress(
   executor: Executor,
-  userId: string,
+  familyId: string,
   lock: boolean,
   nowIso: string,
 ): Promise<TProgressState> {
   await executor
     .insertInto('stats')
-    .values({ userId, state: JSON.stringify(EMPTY_PROGRESS), updatedAt: nowIso })
-    .onConflict((conflict) => conflict.column('userId').doNothing())
+    .values({ familyId, state: JSON.stringify(EMPTY_PROGRESS), updatedAt: nowIso })
+    .onConflict((conflict) => conflict.column('familyId').doNothing())
     .execute();
-  const query = executor.selectFrom('stats').select('state').where('userId', '=', userId);
+  const query = executor.selectFrom('stats').select('state').where('familyId', '=', familyId);
   const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow();
   return parseState(row.state);
 }
 
 export async function saveProgress(
   executor: Executor,
-  userId: string,
+  familyId: string,
   state: TProgressState,
   nowIso: string,
 ): Promise<void> {
   await executor
     .updateTable('stats')
     .set({ state: JSON.stringify(state), updatedAt: nowIso })
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .execute();
 }
 
 /** The stored answer of the family's completion sent with this clientId, if any. */
 export async function findResponseByClientId(
   executor: Executor,
-  userId: string,
+  familyId: string,
   clientId: string,
 ): Promise<string | undefined> {
   const row = await executor
     .selectFrom('activityLog')
     .select('response')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('clientId', '=', clientId)
     .executeTakeFirst();
   return row?.response;
@@ -79,27 +83,52 @@ export async function insertCompletion(
 /** Records unlocks; the (user, achievement) key keeps each one unlocked once. */
 export async function insertUnlocked(
   executor: Executor,
-  userId: string,
+  familyId: string,
   achievementIds: readonly string[],
   unlockedAt: string,
 ): Promise<void> {
   if (achievementIds.length === 0) return;
   await executor
     .insertInto('achievements')
-    .values(achievementIds.map((achievementId) => ({ userId, achievementId, unlockedAt })))
-    .onConflict((conflict) => conflict.columns(['userId', 'achievementId']).doNothing())
+    .values(achievementIds.map((achievementId) => ({ familyId, achievementId, unlockedAt })))
+    .onConflict((conflict) => conflict.columns(['familyId', 'achievementId']).doNothing())
     .execute();
 }
 
 /** Unlock time by achievement id. */
 export async function findUnlocked(
   executor: Executor,
-  userId: string,
+  familyId: string,
 ): Promise<Map<string, string>> {
   const rows = await executor
     .selectFrom('achievements')
     .select(['achievementId', 'unlockedAt'])
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .execute();
   return new Map(rows.map((r) => [r.achievementId, r.unlockedAt]));
+}
+
+/**
+ * Completions and minutes by who did them. A member who has left or whose account is gone keeps
+ * their count; their name is what the account is called now, or empty when it no longer exists.
+ */
+export async function playedByMember(executor: Executor, familyId: string): Promise<TMemberPlay[]> {
+  const rows = await executor
+    .selectFrom('activityLog')
+    .leftJoin('users', 'users.id', 'activityLog.completedBy')
+    .select((eb) => [
+      'activityLog.completedBy',
+      'users.name',
+      eb.fn.countAll<number>().as('activities'),
+      eb.fn.sum<number>('activityLog.minutes').as('minutes'),
+    ])
+    .where('activityLog.familyId', '=', familyId)
+    .groupBy(['activityLog.completedBy', 'users.name'])
+    .execute();
+  return rows.map((row) => ({
+    userId: row.completedBy,
+    name: row.name ?? '',
+    activities: Number(row.activities),
+    minutes: Number(row.minutes),
+  }));
 }

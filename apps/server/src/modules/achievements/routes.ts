@@ -23,6 +23,7 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities/:id/complete',
     {
       onRequest,
+      config: { permission: 'activities.complete' },
       schema: {
         tags,
         security,
@@ -37,7 +38,7 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
       completeActivity(
         database,
         app.weather,
-        request.userId,
+        { familyId: request.familyId, userId: request.userId },
         request.params.id,
         request.body ?? {},
         new Date(),
@@ -48,6 +49,7 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -55,13 +57,14 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZFamilyStats, 401: ZApiError },
       },
     },
-    (request) => getStats(database.db, request.userId),
+    (request) => getStats(database.db, request.familyId),
   );
 
   app.get(
     '/achievements',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -69,6 +72,6 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAchievementList, 401: ZApiError },
       },
     },
-    async (request) => ({ achievements: await getAchievements(database.db, request.userId) }),
+    async (request) => ({ achievements: await getAchievements(database.db, request.familyId) }),
   );
 };

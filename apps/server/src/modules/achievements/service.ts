@@ -5,6 +5,7 @@ import {
   describeAchievement,
   familyStats,
   listAchievements,
+  playByMember,
 } from '@kkb/core/achievements/progress';
 import {
   COMPLETION_FUTURE_TOLERANCE_MS,
@@ -14,12 +15,14 @@ import {
   type TCompletion,
   type TCompletionResult,
   type TFamilyStats,
+  type TMemberPlay,
 } from '@kkb/core/achievements/schema';
 import type { TWeatherCondition } from '@kkb/core/activities/schema';
 import type { Database, Executor } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
+import { listMembers } from '../family/membership-repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
 import { familyWeatherPlace } from '../weather/place.ts';
 import type { WeatherPlace, WeatherService } from '../weather/service.ts';
@@ -29,6 +32,7 @@ import {
   findResponseByClientId,
   findUnlocked,
   insertCompletion,
+  playedByMember,
   insertUnlocked,
   lockProgress,
   saveProgress,
@@ -43,8 +47,8 @@ interface FamilySetting {
   place: WeatherPlace | undefined;
 }
 
-async function familySetting(executor: Executor, userId: string): Promise<FamilySetting> {
-  const profile = await findProfile(executor, userId);
+async function familySetting(executor: Executor, familyId: string): Promise<FamilySetting> {
+  const profile = await findProfile(executor, familyId);
   const timezone = profile?.familyInfo.timezone;
   return {
     // The spec's default when the profile is missing or names a zone this runtime lacks.
@@ -79,7 +83,7 @@ async function completionWeather(
 export async function completeActivity(
   database: Database,
   weather: WeatherService,
-  userId: string,
+  { familyId, userId }: FamilyMember,
   activityId: string,
   body: TCompleteActivityBody,
   now: Date,
@@ -91,16 +95,16 @@ export async function completeActivity(
   }
   const completedAtIso = completedAt.toISOString();
   // Read before the transaction: the weather may take a network call, never made under the lock.
-  const { timeZone, place } = await familySetting(database.db, userId);
+  const { timeZone, place } = await familySetting(database.db, familyId);
   const condition = await completionWeather(weather, place, completedAt, now);
 
-  return inFamilyTransaction(database, userId, async (trx) => {
-    const state = await lockProgress(trx, userId, database.kind === 'postgres', nowIso);
+  return inFamilyTransaction(database, { familyId, userId }, async (trx) => {
+    const state = await lockProgress(trx, familyId, database.kind === 'postgres', nowIso);
     if (body.clientId !== undefined) {
-      const stored = await findResponseByClientId(trx, userId, body.clientId);
+      const stored = await findResponseByClientId(trx, familyId, body.clientId);
       if (stored !== undefined) return ZCompletionResult.parse(JSON.parse(stored));
     }
-    const activity = await findActivityForUser(trx, userId, activityId);
+    const activity = await findActivityForUser(trx, familyId, activityId);
     if (!activity) throw notFound('Activity');
     const completion: TCompletion = {
       activityId: activity.id,
@@ -111,19 +115,21 @@ export async function completeActivity(
       completedAt: completedAtIso,
     };
     const outcome = applyCompletion(state, completion, timeZone);
-    const userActivity = await markDone(trx, userId, activity.id, completedAtIso);
-    await insertUnlocked(trx, userId, outcome.newlyUnlocked, nowIso);
-    await saveProgress(trx, userId, outcome.state, nowIso);
+    const userActivity = await markDone(trx, { familyId, userId }, activity.id, completedAtIso);
+    await insertUnlocked(trx, familyId, outcome.newlyUnlocked, nowIso);
+    await saveProgress(trx, familyId, outcome.state, nowIso);
+    const played = await whoPlayed(trx, familyId, { userId, minutes: completion.minutes });
     const result: TCompletionResult = {
-      stats: familyStats(outcome.state, await countFavorites(trx, userId)),
+      stats: familyStats(outcome.state, await countFavorites(trx, familyId), played),
       newAchievements: outcome.newlyUnlocked.map((id) =>
-        describeAchievement(id, outcome.state, userId, nowIso),
+        describeAchievement(id, outcome.state, familyId, nowIso),
       ),
       userActivity,
     };
     await insertCompletion(trx, {
       id: crypto.randomUUID(),
-      userId,
+      familyId,
+      completedBy: userId,
       activityId: activity.id,
       clientId: body.clientId ?? null,
       minutes: completion.minutes,
@@ -139,20 +145,50 @@ export async function completeActivity(
   });
 }
 
-/** Family stats (spec §3); zeros for a family that has completed nothing. */
-export async function getStats(executor: Executor, userId: string): Promise<TFamilyStats> {
-  const [state, favorites] = await Promise.all([
-    findProgress(executor, userId),
-    countFavorites(executor, userId),
+/**
+ * Who played how much, from the activity log; `pending` is a completion being logged in the same
+ * transaction (its row is written after the answer it stores).
+ */
+async function whoPlayed(
+  executor: Executor,
+  familyId: string,
+  pending?: { userId: string; minutes: number },
+): Promise<TMemberPlay[]> {
+  const [members, played] = await Promise.all([
+    listMembers(executor, familyId),
+    playedByMember(executor, familyId),
   ]);
-  return familyStats(state, favorites);
+  if (pending) {
+    const entry = played.find((p) => p.userId === pending.userId);
+    if (entry) {
+      entry.activities += 1;
+      entry.minutes += pending.minutes;
+    } else {
+      const name = members.find((m) => m.userId === pending.userId)?.name ?? '';
+      played.push({ userId: pending.userId, name, activities: 1, minutes: pending.minutes });
+    }
+  }
+  return playByMember(members, played);
+}
+
+/** Family stats (spec §3) with who played how much; zeros for a family that has done nothing. */
+export async function getStats(executor: Executor, familyId: string): Promise<TFamilyStats> {
+  const [state, favorites, played] = await Promise.all([
+    findProgress(executor, familyId),
+    countFavorites(executor, familyId),
+    whoPlayed(executor, familyId),
+  ]);
+  return familyStats(state, favorites, played);
 }
 
 /** Every achievement with its progress: unlocked newest first, then locked in definition order. */
-export async function getAchievements(executor: Executor, userId: string): Promise<TAchievement[]> {
+export async function getAchievements(
+  executor: Executor,
+  familyId: string,
+): Promise<TAchievement[]> {
   const [state, unlockedAt] = await Promise.all([
-    findProgress(executor, userId),
-    findUnlocked(executor, userId),
+    findProgress(executor, familyId),
+    findUnlocked(executor, familyId),
   ]);
-  return listAchievements(state, userId, unlockedAt);
+  return listAchievements(state, familyId, unlockedAt);
 }

@@ -1,7 +1,9 @@
 /** One completed activity; `response` is the answer given, replayed for a repeated clientId. */
 export interface ActivityLogTable {
   id: string;
-  userId: string;
+  familyId: string;
+  /** The member who did it. */
+  completedBy: string;
   activityId: string;
   clientId: string | null;
   minutes: number;
@@ -18,14 +20,14 @@ export interface ActivityLogTable {
 }
 
 export interface AchievementsTable {
-  userId: string;
+  familyId: string;
   achievementId: string;
   unlockedAt: string;
 }
 
 /** The family's progress (stats and achievement counters) as JSON; one row per family. */
 export interface StatsTable {
-  userId: string;
+  familyId: string;
   state: string;
   updatedAt: string;
 }

@@ -157,8 +157,8 @@ describe('activities API', () => {
       expect((await get('/activities?search=zebra-stripes', other)).json().total).toBe(0);
       const hidden = await get(`/activities/${ownId}`, other);
       expect(hidden.statusCode).toBe(404);
-      expect(await findActivityForUser(t.app.database.db, other.userId, ownId)).toBeUndefined();
-      expect(await findActivityForUser(t.app.database.db, parent.userId, ownId)).toEqual(created);
+      expect(await findActivityForUser(t.app.database.db, other.familyId, ownId)).toBeUndefined();
+      expect(await findActivityForUser(t.app.database.db, parent.familyId, ownId)).toEqual(created);
     });
 
     it('refuses invalid input with 400', async () => {
@@ -345,7 +345,7 @@ describe('recommendations API', () => {
         }),
     };
     const recommendAt = (nowIso: string, query: TRecommendationQuery = {}) =>
-      recommendForUser(t.app.database.db, clearNight, parent.userId, query, nowIso);
+      recommendForUser(t.app.database.db, clearNight, parent.familyId, query, nowIso);
     const outdoorOnly = (r: TRecommendationsResponse) =>
       r.recommendations.filter((x) => x.activity.location === 'outdoor');
 

@@ -18,7 +18,7 @@ export function createRecommendationsCache(now?: () => number): ExpiringCache<st
 }
 
 export function recommendationsCacheKey(
-  userId: string,
+  familyId: string,
   version: number,
   query: Readonly<Record<string, unknown>>,
 ): string {
@@ -26,5 +26,5 @@ export function recommendationsCacheKey(
     .sort()
     .map((name) => `${name}=${String(query[name])}`)
     .join('&');
-  return `${userId}\u0000${version}\u0000${canonical}`;
+  return `${familyId}\u0000${version}\u0000${canonical}`;
 }

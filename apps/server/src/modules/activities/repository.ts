@@ -32,62 +32,65 @@ function toActivity(row: Selectable<CustomActivitiesTable>): TActivity {
 }
 
 /** The family's own activities, oldest first (they follow the catalogue in lists). */
-export async function listOwnActivities(executor: Executor, userId: string): Promise<TActivity[]> {
+export async function listOwnActivities(
+  executor: Executor,
+  familyId: string,
+): Promise<TActivity[]> {
   const rows = await executor
     .selectFrom('customActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
   return rows.map(toActivity);
 }
 
-export async function countOwnActivities(executor: Executor, userId: string): Promise<number> {
+export async function countOwnActivities(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('customActivities')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function findOwnActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<TActivity | undefined> {
   const row = await executor
     .selectFrom('customActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', activityId)
     .executeTakeFirst();
   return row && toActivity(row);
 }
 
 /**
- * The activity `activityId` as `userId` may see it: built-in, or one of their own; undefined for
+ * The activity `activityId` as `familyId` may see it: built-in, or one of their own; undefined for
  * unknown ids and for another family's own activities.
  */
 export async function findActivityForUser(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<TActivity | undefined> {
-  return findBuiltInActivity(activityId) ?? findOwnActivity(executor, userId, activityId);
+  return findBuiltInActivity(activityId) ?? findOwnActivity(executor, familyId, activityId);
 }
 
 export async function insertOwnActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   input: TActivityInput,
   nowIso: string,
 ): Promise<TActivity> {
   const id = newOwnActivityId();
   await executor
     .insertInto('customActivities')
-    .values({ id, userId, data: JSON.stringify(input), createdAt: nowIso, updatedAt: nowIso })
+    .values({ id, familyId, data: JSON.stringify(input), createdAt: nowIso, updatedAt: nowIso })
     .execute();
   return { ...input, id };
 }
@@ -95,7 +98,7 @@ export async function insertOwnActivity(
 /** Replaces an own activity's fields; false when the family has no such activity. */
 export async function updateOwnActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
   input: TActivityInput,
   nowIso: string,
@@ -103,7 +106,7 @@ export async function updateOwnActivity(
   const result = await executor
     .updateTable('customActivities')
     .set({ data: JSON.stringify(input), updatedAt: nowIso })
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', activityId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -112,12 +115,12 @@ export async function updateOwnActivity(
 /** False when the family has no such activity. */
 export async function deleteOwnActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<boolean> {
   const result = await executor
     .deleteFrom('customActivities')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', activityId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;

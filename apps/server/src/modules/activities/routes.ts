@@ -19,6 +19,7 @@ import {
   replaceOwnActivity,
 } from './service.ts';
 import { createRecommendationsCache, recommendationsCacheKey } from './recommendations-cache.ts';
+import { memberOf } from '../../plugins/family-access.ts';
 
 const tags = ['activities'];
 const security = [{ bearer: [] }];
@@ -36,6 +37,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -44,13 +46,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZActivityList, 400: ZApiError, 401: ZApiError },
       },
     },
-    (request) => listActivities(database.db, request.userId, request.query),
+    (request) => listActivities(database.db, request.familyId, request.query),
   );
 
   app.get(
     '/activities/categories',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -65,6 +68,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities/:id',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -73,13 +77,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZActivity, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => getActivity(database.db, request.userId, request.params.id),
+    (request) => getActivity(database.db, request.familyId, request.params.id),
   );
 
   app.post(
     '/activities',
     {
       onRequest,
+      config: { permission: 'activities.edit' },
       schema: {
         tags,
         security,
@@ -89,7 +94,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const activity = await createOwnActivity(database, request.userId, request.body, now());
+      const activity = await createOwnActivity(database, memberOf(request), request.body, now());
       return reply.status(201).send(activity);
     },
   );
@@ -98,6 +103,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities/:id',
     {
       onRequest,
+      config: { permission: 'activities.edit' },
       schema: {
         tags,
         security,
@@ -114,13 +120,14 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) =>
-      replaceOwnActivity(database.db, request.userId, request.params.id, request.body, now()),
+      replaceOwnActivity(database.db, request.familyId, request.params.id, request.body, now()),
   );
 
   app.delete(
     '/activities/:id',
     {
       onRequest,
+      config: { permission: 'activities.edit' },
       schema: {
         tags,
         security,
@@ -130,7 +137,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeOwnActivity(database, request.userId, request.params.id);
+      await removeOwnActivity(database, memberOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -139,6 +146,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/recommendations',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -149,15 +157,21 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const key = recommendationsCacheKey(
-        request.userId,
-        app.dataVersions.current(request.userId),
+        request.familyId,
+        app.dataVersions.current(request.familyId),
         request.query,
       );
       // Serialized once, through the response schema, so that a hit skips that work too.
       const body = await recommendationsCache.get(key, async () =>
         JSON.stringify(
           ZRecommendationsResponse.parse(
-            await recommendForUser(database.db, app.weather, request.userId, request.query, now()),
+            await recommendForUser(
+              database.db,
+              app.weather,
+              request.familyId,
+              request.query,
+              now(),
+            ),
           ),
         ),
       );

@@ -12,7 +12,7 @@ import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
@@ -35,19 +35,22 @@ const builtInForbidden = () =>
   new AppError(403, 'PERMISSION_DENIED', "You don't have permission to change a built-in activity");
 
 /** The catalogue followed by the family's own activities. */
-export async function activitiesForUser(executor: Executor, userId: string): Promise<TActivity[]> {
-  const own = await listOwnActivities(executor, userId);
+export async function activitiesForUser(
+  executor: Executor,
+  familyId: string,
+): Promise<TActivity[]> {
+  const own = await listOwnActivities(executor, familyId);
   return own.length === 0 ? [...BUILT_IN_ACTIVITIES] : [...BUILT_IN_ACTIVITIES, ...own];
 }
 
 export async function listActivities(
   executor: Executor,
-  userId: string,
+  familyId: string,
   query: TActivityQuery,
 ): Promise<TActivityList> {
   const { skip, limit, ...filters } = query;
   const page = paginate(
-    filterActivities(await activitiesForUser(executor, userId), filters),
+    filterActivities(await activitiesForUser(executor, familyId), filters),
     skip,
     limit,
   );
@@ -56,41 +59,42 @@ export async function listActivities(
 
 export async function getActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<TActivity> {
-  const activity = await findActivityForUser(executor, userId, activityId);
+  const activity = await findActivityForUser(executor, familyId, activityId);
   if (!activity) throw activityNotFound();
   return activity;
 }
 
 export async function createOwnActivity(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   input: TActivityInput,
   nowIso: string,
 ): Promise<TActivity> {
-  return inFamilyTransaction(database, userId, async (trx) => {
-    if ((await countOwnActivities(trx, userId)) >= MAX_OWN_ACTIVITIES) {
+  const { familyId } = member;
+  return inFamilyTransaction(database, member, async (trx) => {
+    if ((await countOwnActivities(trx, familyId)) >= MAX_OWN_ACTIVITIES) {
       throw new AppError(
         400,
         'VALIDATION_ERROR',
         `A family can keep at most ${MAX_OWN_ACTIVITIES} own activities`,
       );
     }
-    return insertOwnActivity(trx, userId, input, nowIso);
+    return insertOwnActivity(trx, familyId, input, nowIso);
   });
 }
 
 export async function replaceOwnActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
   input: TActivityInput,
   nowIso: string,
 ): Promise<TActivity> {
   if (isBuiltInActivityId(activityId)) throw builtInForbidden();
-  if (!(await updateOwnActivity(executor, userId, activityId, input, nowIso)))
+  if (!(await updateOwnActivity(executor, familyId, activityId, input, nowIso)))
     throw activityNotFound();
   return { ...input, id: activityId };
 }
@@ -98,13 +102,14 @@ export async function replaceOwnActivity(
 /** Deletes an own activity and the family's records of it. */
 export async function removeOwnActivity(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
 ): Promise<void> {
   if (isBuiltInActivityId(activityId)) throw builtInForbidden();
-  await inFamilyTransaction(database, userId, async (trx) => {
-    if (!(await deleteOwnActivity(trx, userId, activityId))) throw activityNotFound();
-    await deleteRecordsOfActivity(trx, userId, activityId);
+  const { familyId } = member;
+  await inFamilyTransaction(database, member, async (trx) => {
+    if (!(await deleteOwnActivity(trx, familyId, activityId))) throw activityNotFound();
+    await deleteRecordsOfActivity(trx, familyId, activityId);
   });
 }
 
@@ -116,15 +121,15 @@ export async function removeOwnActivity(
 export async function recommendForUser(
   executor: Executor,
   weather: WeatherService,
-  userId: string,
+  familyId: string,
   query: TRecommendationQuery,
   nowIso: string,
 ): Promise<TRecommendationsResponse> {
   const [profile, children, activities, records] = await Promise.all([
-    findProfile(executor, userId),
-    listChildren(executor, userId),
-    activitiesForUser(executor, userId),
-    listAllUserActivities(executor, userId),
+    findProfile(executor, familyId),
+    listChildren(executor, familyId),
+    activitiesForUser(executor, familyId),
+    listAllUserActivities(executor, familyId),
   ]);
   if (query.childId !== undefined && !children.some((c) => c.id === query.childId)) {
     throw notFound('Child');

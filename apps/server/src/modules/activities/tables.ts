@@ -2,7 +2,7 @@
 export interface CustomActivitiesTable {
   /** 'own-' + random, so own ids never collide with built-in ones. */
   id: string;
-  userId: string;
+  familyId: string;
   data: string;
   createdAt: string;
   updatedAt: string;

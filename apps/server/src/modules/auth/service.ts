@@ -19,13 +19,14 @@ import type { Kysely } from 'kysely';
 import { generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
 import type { AppConfig } from '../../config.ts';
 import type { DatabaseKind, Executor } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inUserTransaction } from '../../db/family-lock.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../../mail/templates.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../plugins/authenticate.ts';
-import { createDefaultProfile, touchLastLogin } from '../family/profile-repository.ts';
+import { createFamily } from '../family/membership-repository.ts';
+import { touchLastLogin } from '../family/profile-repository.ts';
 import { OAuthClient, type OAuthProfile } from './oauth.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './rate-limit.ts';
@@ -144,7 +145,7 @@ export class AuthService {
     try {
       await this.#db.transaction().execute(async (trx) => {
         await repo.insertUser(trx, user);
-        await createDefaultProfile(
+        await createFamily(
           trx,
           { userId: user.id, email: user.email, displayName: user.name, photoURL: null },
           nowIso,
@@ -333,7 +334,7 @@ export class AuthService {
     const owner = await repo.findUserById(this.#db, holder);
     if (owner) this.#assertNotPersonal(input.password, 'password', owner);
     const passwordHash = await hashPassword(input.password);
-    await inFamilyTransaction({ db: this.#db, kind: this.#dbKind }, holder, async (trx) => {
+    await inUserTransaction({ db: this.#db, kind: this.#dbKind }, holder, async (trx) => {
       const nowIso = this.#nowIso();
       const userId = await repo.consumeEmailToken(trx, tokenHash, 'password_reset', nowIso);
       if (userId !== holder) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
@@ -474,7 +475,7 @@ export class AuthService {
         tokensValidAfter: null,
       };
       await repo.insertUser(trx, user);
-      await createDefaultProfile(
+      await createFamily(
         trx,
         { userId: user.id, email, displayName: user.name, photoURL: user.avatarUrl },
         nowIso,

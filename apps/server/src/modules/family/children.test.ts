@@ -261,21 +261,21 @@ describe('children', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('deleting the user removes the profile and the children', async () => {
+  it('deleting the family removes the profile and the children', async () => {
     const ann = await createUser(t.app);
     await call(ann, 'POST', '/children', { name: 'Mia', age: 5 });
     const { db } = t.app.database;
-    await db.deleteFrom('users').where('id', '=', ann.userId).execute();
+    await db.deleteFrom('families').where('id', '=', ann.familyId).execute();
     const left = await db
       .selectFrom('children')
       .select('id')
-      .where('userId', '=', ann.userId)
+      .where('familyId', '=', ann.familyId)
       .execute();
     expect(left).toEqual([]);
     const profile = await db
       .selectFrom('profiles')
-      .select('userId')
-      .where('userId', '=', ann.userId)
+      .select('familyId')
+      .where('familyId', '=', ann.familyId)
       .execute();
     expect(profile).toEqual([]);
   });

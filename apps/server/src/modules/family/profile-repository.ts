@@ -13,6 +13,8 @@ import type { ProfilesTable } from './tables.ts';
 export type StoredProfile = Omit<TFamilyProfile, 'familyInfo'> & { familyInfo: TFamilyInfoFields };
 
 export interface NewProfileUser {
+  familyId: string;
+  /** Who creates the family: the document's `uid` and `email`. */
   userId: string;
   email: string;
   /** The name given at registration; 'Family User' when empty. */
@@ -21,8 +23,8 @@ export interface NewProfileUser {
 }
 
 /**
- * Creates the family profile with the spec's defaults (called at registration and at a first
- * social sign-in). Does nothing when the user already has one.
+ * Creates the family profile with the spec's defaults (with the family itself, see
+ * membership-repository.ts). Does nothing when the family already has one.
  */
 export async function createDefaultProfile(
   executor: Executor,
@@ -37,6 +39,7 @@ export async function createDefaultProfile(
   await executor
     .insertInto('profiles')
     .values({
+      familyId: user.familyId,
       userId: user.userId,
       email: document.email,
       displayName: document.displayName,
@@ -48,11 +51,11 @@ export async function createDefaultProfile(
       updatedAt: document.updatedAt,
       lastLogin: document.lastLogin,
     })
-    .onConflict((conflict) => conflict.column('userId').doNothing())
+    .onConflict((conflict) => conflict.column('familyId').doNothing())
     .execute();
 }
 
-/** Records a sign-in on the profile (spec §3 lastLogin). */
+/** Records a sign-in of a member on the family's profile (spec §3 lastLogin). */
 export async function touchLastLogin(
   executor: Executor,
   userId: string,
@@ -61,7 +64,9 @@ export async function touchLastLogin(
   await executor
     .updateTable('profiles')
     .set({ lastLogin: nowIso })
-    .where('userId', '=', userId)
+    .where('familyId', '=', (eb) =>
+      eb.selectFrom('familyMembers').select('familyId').where('userId', '=', userId),
+    )
     .execute();
 }
 
@@ -82,28 +87,32 @@ function toStoredProfile(row: Selectable<ProfilesTable>): StoredProfile {
 
 export async function findProfile(
   executor: Executor,
-  userId: string,
+  familyId: string,
 ): Promise<StoredProfile | undefined> {
   const row = await executor
     .selectFrom('profiles')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirst();
   return row && toStoredProfile(row);
 }
 
 /** True when the user has a profile (child routes answer 'User profile not found' otherwise). */
-export async function profileExists(executor: Executor, userId: string): Promise<boolean> {
+export async function profileExists(executor: Executor, familyId: string): Promise<boolean> {
   const row = await executor
     .selectFrom('profiles')
-    .select('userId')
-    .where('userId', '=', userId)
+    .select('familyId')
+    .where('familyId', '=', familyId)
     .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Writes the editable parts of the document; uid, email, createdAt and lastLogin stay. */
-export async function saveProfile(executor: Executor, profile: StoredProfile): Promise<void> {
+export async function saveProfile(
+  executor: Executor,
+  familyId: string,
+  profile: StoredProfile,
+): Promise<void> {
   const { familyName, location, timezone } = profile.familyInfo;
   await executor
     .updateTable('profiles')
@@ -115,6 +124,6 @@ export async function saveProfile(executor: Executor, profile: StoredProfile): P
       preferences: JSON.stringify(profile.preferences),
       updatedAt: profile.updatedAt,
     })
-    .where('userId', '=', profile.uid)
+    .where('familyId', '=', familyId)
     .execute();
 }

@@ -31,34 +31,34 @@ function toColumns(fields: ChildFields) {
 }
 
 /** The family's children in creation order. */
-export async function listChildren(executor: Executor, userId: string): Promise<TChild[]> {
+export async function listChildren(executor: Executor, familyId: string): Promise<TChild[]> {
   const rows = await executor
     .selectFrom('children')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .orderBy('position')
     .execute();
   return rows.map(toChild);
 }
 
-export async function countChildren(executor: Executor, userId: string): Promise<number> {
+export async function countChildren(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('children')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 export async function findChildById(
   executor: Executor,
-  userId: string,
+  familyId: string,
   childId: string,
 ): Promise<TChild | undefined> {
   const row = await executor
     .selectFrom('children')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', childId)
     .executeTakeFirst();
   return row && toChild(row);
@@ -67,13 +67,13 @@ export async function findChildById(
 /** The n-th child (0-based) in creation order. */
 export async function findChildAtIndex(
   executor: Executor,
-  userId: string,
+  familyId: string,
   index: number,
 ): Promise<TChild | undefined> {
   const row = await executor
     .selectFrom('children')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .orderBy('position')
     .limit(1)
     .offset(index)
@@ -83,20 +83,20 @@ export async function findChildAtIndex(
 
 export async function insertChild(
   executor: Executor,
-  userId: string,
+  familyId: string,
   child: { id: string; fields: ChildFields; nowIso: string },
 ): Promise<TChild> {
   const last = await executor
     .selectFrom('children')
     .select((eb) => eb.fn.max('position').as('position'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirst();
   const position = last?.position == null ? 0 : Number(last.position) + 1;
   const row = await executor
     .insertInto('children')
     .values({
       id: child.id,
-      userId,
+      familyId,
       position,
       ...toColumns(child.fields),
       createdAt: child.nowIso,
@@ -109,7 +109,7 @@ export async function insertChild(
 
 export async function updateChild(
   executor: Executor,
-  userId: string,
+  familyId: string,
   childId: string,
   fields: ChildFields,
   nowIso: string,
@@ -117,7 +117,7 @@ export async function updateChild(
   const row = await executor
     .updateTable('children')
     .set({ ...toColumns(fields), updatedAt: nowIso })
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', childId)
     .returningAll()
     .executeTakeFirst();
@@ -126,12 +126,12 @@ export async function updateChild(
 
 export async function deleteChild(
   executor: Executor,
-  userId: string,
+  familyId: string,
   childId: string,
 ): Promise<boolean> {
   const result = await executor
     .deleteFrom('children')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', childId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;

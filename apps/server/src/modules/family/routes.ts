@@ -16,6 +16,7 @@ import {
   removeChild,
   updateProfile,
 } from './service.ts';
+import { memberOf } from '../../plugins/family-access.ts';
 
 const tags = ['family'];
 const security = [{ bearer: [] }];
@@ -46,6 +47,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/profile',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -53,13 +55,14 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZFamilyProfile, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => getProfile(database.db, request.userId),
+    (request) => getProfile(database.db, request.familyId),
   );
 
   app.put(
     '/profile',
     {
       onRequest,
+      config: { permission: 'profile.edit' },
       schema: {
         tags,
         security,
@@ -68,7 +71,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZFamilyProfile, ...errors },
       },
     },
-    (request) => updateProfile(database, request.userId, request.body, now()),
+    (request) => updateProfile(database, memberOf(request), request.body, now()),
   );
 
   for (const prefix of ['/profile/children', '/children']) {
@@ -76,6 +79,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       prefix,
       {
         onRequest,
+        config: { permission: 'children.edit' },
         schema: {
           tags,
           security,
@@ -85,7 +89,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const child = await addChild(database, request.userId, request.body, now());
+        const child = await addChild(database, memberOf(request), request.body, now());
         return reply.status(201).send(child);
       },
     );
@@ -95,6 +99,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/children',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -105,7 +110,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { skip, limit } = request.query;
-      const children = await listFamilyChildren(database.db, request.userId);
+      const children = await listFamilyChildren(database.db, request.familyId);
       return { children: children.slice(skip, skip + limit), total: children.length, skip, limit };
     },
   );
@@ -121,6 +126,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         onRequest,
+        config: { permission: 'children.edit' },
         schema: {
           tags,
           security,
@@ -131,12 +137,13 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       (request) =>
-        changeChild(database, request.userId, refOf(request.params), request.body, now()),
+        changeChild(database, memberOf(request), refOf(request.params), request.body, now()),
     );
     app.delete(
       path,
       {
         onRequest,
+        config: { permission: 'children.edit' },
         schema: {
           tags,
           security,
@@ -146,7 +153,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await removeChild(database, request.userId, refOf(request.params));
+        await removeChild(database, memberOf(request), refOf(request.params));
         return reply.status(204).send(null);
       },
     );

@@ -15,7 +15,7 @@ import {
   type TProfileUpdate,
 } from '@kkb/core/family/schema';
 import type { Database, Executor } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
 import {
@@ -35,23 +35,24 @@ const profileNotFound = () => notFound('User profile');
 const childNotFound = () => notFound('Child');
 
 /** The whole profile document with its children in creation order. */
-export async function getProfile(executor: Executor, userId: string): Promise<TFamilyProfile> {
-  const profile = await findProfile(executor, userId);
+export async function getProfile(executor: Executor, familyId: string): Promise<TFamilyProfile> {
+  const profile = await findProfile(executor, familyId);
   if (!profile) throw profileNotFound();
-  const children = await listChildren(executor, userId);
+  const children = await listChildren(executor, familyId);
   return { ...profile, familyInfo: { ...profile.familyInfo, children } };
 }
 
 export async function updateProfile(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   update: TProfileUpdate,
   nowIso: string,
 ): Promise<TFamilyProfile> {
-  return inFamilyTransaction(database, userId, async (trx) => {
-    const current = await getProfile(trx, userId);
+  const { familyId } = member;
+  return inFamilyTransaction(database, member, async (trx) => {
+    const current = await getProfile(trx, familyId);
     const merged = mergeProfile(current, update, nowIso);
-    await saveProfile(trx, merged);
+    await saveProfile(trx, familyId, merged);
     return merged;
   });
 }
@@ -61,38 +62,40 @@ function parseIndex(raw: string): number | undefined {
   return /^\d{1,3}$/.test(raw) ? Number(raw) : undefined;
 }
 
-async function findChild(executor: Executor, userId: string, ref: ChildRef) {
-  if ('id' in ref) return findChildById(executor, userId, ref.id);
+async function findChild(executor: Executor, familyId: string, ref: ChildRef) {
+  if ('id' in ref) return findChildById(executor, familyId, ref.id);
   const index = parseIndex(ref.index);
-  return index === undefined ? undefined : findChildAtIndex(executor, userId, index);
+  return index === undefined ? undefined : findChildAtIndex(executor, familyId, index);
 }
 
 /** Runs `work` under the family's lock once the profile is known to exist. */
 function withProfile<T>(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   work: (trx: Executor) => Promise<T>,
 ): Promise<T> {
-  return inFamilyTransaction(database, userId, async (trx) => {
-    if (!(await profileExists(trx, userId))) throw profileNotFound();
+  return inFamilyTransaction(database, member, async (trx) => {
+    if (!(await profileExists(trx, member.familyId))) throw profileNotFound();
     return work(trx);
   });
 }
 
-export async function listFamilyChildren(executor: Executor, userId: string): Promise<TChild[]> {
-  if (!(await profileExists(executor, userId))) throw profileNotFound();
-  return listChildren(executor, userId);
+export async function listFamilyChildren(executor: Executor, familyId: string): Promise<TChild[]> {
+  if (!(await profileExists(executor, familyId))) throw profileNotFound();
+  return listChildren(executor, familyId);
 }
 
 export function addChild(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   input: TChildCreate,
   nowIso: string,
 ): Promise<TChild> {
-  return withProfile(database, userId, async (trx) => {
-    if ((await countChildren(trx, userId)) >= MAX_CHILDREN) throw badRequest(MAX_CHILDREN_MESSAGE);
-    return insertChild(trx, userId, { id: randomUUID(), fields: newChildFields(input), nowIso });
+  const { familyId } = member;
+  return withProfile(database, member, async (trx) => {
+    if ((await countChildren(trx, familyId)) >= MAX_CHILDREN)
+      throw badRequest(MAX_CHILDREN_MESSAGE);
+    return insertChild(trx, familyId, { id: randomUUID(), fields: newChildFields(input), nowIso });
   });
 }
 
@@ -103,24 +106,30 @@ function fieldsOf(child: TChild): ChildFields {
 
 export function changeChild(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   ref: ChildRef,
   update: TChildUpdate,
   nowIso: string,
 ): Promise<TChild> {
-  return withProfile(database, userId, async (trx) => {
-    const child = await findChild(trx, userId, ref);
+  const { familyId } = member;
+  return withProfile(database, member, async (trx) => {
+    const child = await findChild(trx, familyId, ref);
     if (!child) throw childNotFound();
     const fields = applyChildUpdate(fieldsOf(child), update);
-    const updated = await updateChild(trx, userId, child.id, fields, nowIso);
+    const updated = await updateChild(trx, familyId, child.id, fields, nowIso);
     if (!updated) throw childNotFound();
     return updated;
   });
 }
 
-export function removeChild(database: Database, userId: string, ref: ChildRef): Promise<void> {
-  return withProfile(database, userId, async (trx) => {
-    const child = await findChild(trx, userId, ref);
-    if (!child || !(await deleteChild(trx, userId, child.id))) throw childNotFound();
+export function removeChild(
+  database: Database,
+  member: FamilyMember,
+  ref: ChildRef,
+): Promise<void> {
+  const { familyId } = member;
+  return withProfile(database, member, async (trx) => {
+    const child = await findChild(trx, familyId, ref);
+    if (!child || !(await deleteChild(trx, familyId, child.id))) throw childNotFound();
   });
 }

@@ -1,5 +1,37 @@
 /** Tables of the family feature: the profile document and the children. */
+/** One family (DESIGN, Families); its id keys every record the family owns. */
+export interface FamiliesTable {
+  id: string;
+  createdAt: string;
+}
+
+/** Each user belongs to exactly one family. */
+export interface FamilyMembersTable {
+  userId: string;
+  familyId: string;
+  /** 'owner' | 'parent' | 'caregiver' */
+  role: string;
+  joinedAt: string;
+}
+
+/** A one-time invitation link; the token itself is never stored, only its SHA-256. */
+export interface FamilyInvitesTable {
+  id: string;
+  familyId: string;
+  tokenHash: string;
+  /** 'parent' | 'caregiver' */
+  role: string;
+  email: string | null;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+  usedBy: string | null;
+}
+
+/** The family's profile document; `userId` and `email` are those of who created the family. */
 export interface ProfilesTable {
+  familyId: string;
   userId: string;
   email: string;
   displayName: string;
@@ -17,7 +49,7 @@ export interface ProfilesTable {
 
 export interface ChildrenTable {
   id: string;
-  userId: string;
+  familyId: string;
   /** Creation order within the family; index routes count by it. */
   position: number;
   name: string;
@@ -34,6 +66,9 @@ export interface ChildrenTable {
 }
 
 export interface FamilyTables {
+  families: FamiliesTable;
+  familyMembers: FamilyMembersTable;
+  familyInvites: FamilyInvitesTable;
   profiles: ProfilesTable;
   children: ChildrenTable;
 }

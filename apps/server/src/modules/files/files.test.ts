@@ -68,7 +68,7 @@ describe('file storage', () => {
 
   it('keeps the bytes under DATA_DIR/files/<userId>, under a random name', async () => {
     await put(ann, 'family.png', PNG);
-    const directory = path.join(t.config.dataDir, 'files', ann.userId);
+    const directory = path.join(t.config.dataDir, 'files', ann.familyId);
     const names = fs.readdirSync(directory);
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name).toMatch(/^[0-9a-f]{32}$/);
@@ -189,7 +189,7 @@ describe('file storage', () => {
 
   it('deleting a file answers 204; its address and path then answer 404', async () => {
     const stored = (await put(ann, 'gone.png', PNG)).json();
-    const directory = path.join(t.config.dataDir, 'files', ann.userId);
+    const directory = path.join(t.config.dataDir, 'files', ann.familyId);
     const before = fs.readdirSync(directory).length;
     expect((await remove(ann, 'gone.png')).statusCode).toBe(204);
     expect(fs.readdirSync(directory).length).toBe(before - 1);
@@ -265,15 +265,15 @@ describe('file storage', () => {
     expect(profile.json().photoURL).toBe(stored.url);
   });
 
-  it('deleting the user removes their file records', async () => {
+  it('deleting the family removes its file records', async () => {
     const carl = await createUser(t.app);
     await put(carl, 'x.png', PNG);
     const { db } = t.app.database;
-    await db.deleteFrom('users').where('id', '=', carl.userId).execute();
+    await db.deleteFrom('families').where('id', '=', carl.familyId).execute();
     const rows = await db
       .selectFrom('files')
       .select('id')
-      .where('userId', '=', carl.userId)
+      .where('familyId', '=', carl.familyId)
       .execute();
     expect(rows).toEqual([]);
   });

@@ -6,22 +6,22 @@ export type StoredFileRow = Selectable<FilesTable>;
 
 export async function findFileByPath(
   executor: Executor,
-  userId: string,
+  familyId: string,
   path: string,
 ): Promise<StoredFileRow | undefined> {
   return executor
     .selectFrom('files')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('path', '=', path)
     .executeTakeFirst();
 }
 
-export async function countFiles(executor: Executor, userId: string): Promise<number> {
+export async function countFiles(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('files')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -38,19 +38,19 @@ export async function findFileByToken(
 }
 
 /**
- * Stores the row of a new version of `(userId, path)` and returns the storage name of the version
+ * Stores the row of a new version of `(familyId, path)` and returns the storage name of the version
  * it replaces (undefined for a new path), read in the same transaction.
  */
 export async function upsertFile(
   executor: Executor,
   row: StoredFileRow,
 ): Promise<string | undefined> {
-  const previous = await findFileByPath(executor, row.userId, row.path);
+  const previous = await findFileByPath(executor, row.familyId, row.path);
   await executor
     .insertInto('files')
     .values(row)
     .onConflict((conflict) =>
-      conflict.columns(['userId', 'path']).doUpdateSet({
+      conflict.columns(['familyId', 'path']).doUpdateSet({
         storageName: row.storageName,
         contentType: row.contentType,
         size: row.size,
@@ -65,12 +65,12 @@ export async function upsertFile(
 /** Removes the row and returns it (undefined when the user has no file at `path`). */
 export async function deleteFileByPath(
   executor: Executor,
-  userId: string,
+  familyId: string,
   path: string,
 ): Promise<StoredFileRow | undefined> {
   return executor
     .deleteFrom('files')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('path', '=', path)
     .returningAll()
     .executeTakeFirst();

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest } from '../../errors.ts';
 import { deleteFile, openDownload, openOwnFile, storeFile, type OpenedFile } from './service.ts';
+import { memberOf } from '../../plugins/family-access.ts';
 
 const tags = ['files'];
 const security = [{ bearer: [] }];
@@ -69,6 +70,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/*',
     {
       onRequest,
+      config: { permission: 'files.edit' },
       schema: {
         tags,
         security,
@@ -97,7 +99,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { created, ...stored } = await storeFile(
         database,
         dataDir,
-        request.userId,
+        memberOf(request),
         request.params['*'],
         request.body,
         new Date().toISOString(),
@@ -128,6 +130,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/*',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -139,7 +142,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendFile(
         reply,
-        await openOwnFile(database, dataDir, request.userId, request.params['*']),
+        await openOwnFile(database, dataDir, request.familyId, request.params['*']),
         'private, no-cache',
       ),
   );
@@ -148,6 +151,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     '/files/*',
     {
       onRequest,
+      config: { permission: 'files.edit' },
       schema: {
         tags,
         security,
@@ -157,7 +161,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteFile(database, dataDir, request.userId, request.params['*']);
+      await deleteFile(database, dataDir, request.familyId, request.params['*']);
       return reply.status(204).send(null);
     },
   );

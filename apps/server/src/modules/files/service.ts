@@ -10,7 +10,7 @@ import {
   type TStoredFile,
 } from '@kkb/core/family/files';
 import type { Database } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/random-tokens.ts';
 import {
@@ -27,11 +27,16 @@ export const downloadUrl = (token: string): string => `/api/v1/files/download/${
 
 const fileNotFound = () => notFound('File');
 
-/** Where a user's files live: DATA_DIR/files/<userId>, outside any served directory. */
-function userDirectory(dataDir: string, userId: string): string {
+/** Where a family's files live: DATA_DIR/files/<familyId>, outside any served directory. */
+function familyDirectory(dataDir: string, familyId: string): string {
   // Ids are server-made; refusing anything else keeps a bad id from escaping the files folder.
-  if (!/^[A-Za-z0-9_-]+$/.test(userId)) throw new Error('Unexpected user id format');
-  return path.join(dataDir, 'files', userId);
+  if (!/^[A-Za-z0-9_-]+$/.test(familyId)) throw new Error('Unexpected family id format');
+  return path.join(dataDir, 'files', familyId);
+}
+
+/** Removes the bytes of a deleted family's files (their rows went with the family). */
+export async function removeFamilyFiles(dataDir: string, familyId: string): Promise<void> {
+  await fs.promises.rm(familyDirectory(dataDir, familyId), { recursive: true, force: true });
 }
 
 async function removeQuietly(filePath: string): Promise<void> {
@@ -69,27 +74,28 @@ async function writeNewVersion(directory: string, bytes: Buffer): Promise<string
 export async function storeFile(
   database: Database,
   dataDir: string,
-  userId: string,
+  member: FamilyMember,
   filePath: string,
   bytes: Buffer,
   nowIso: string,
 ): Promise<TStoredFile & { created: boolean }> {
+  const { familyId } = member;
   const contentType = sniffImageType(bytes);
   if (!contentType) throw badRequest(UNSUPPORTED_FILE_TYPE_MESSAGE);
-  const directory = userDirectory(dataDir, userId);
+  const directory = familyDirectory(dataDir, familyId);
   const storageName = await writeNewVersion(directory, bytes);
   const downloadToken = randomToken();
   let previous: string | undefined;
   let created: boolean;
   try {
-    ({ previous, created } = await inFamilyTransaction(database, userId, async (trx) => {
-      const existing = await findFileByPath(trx, userId, filePath);
-      if (!existing && (await countFiles(trx, userId)) >= MAX_FILES) {
+    ({ previous, created } = await inFamilyTransaction(database, member, async (trx) => {
+      const existing = await findFileByPath(trx, familyId, filePath);
+      if (!existing && (await countFiles(trx, familyId)) >= MAX_FILES) {
         throw badRequest(MAX_FILES_MESSAGE);
       }
       const replaced = await upsertFile(trx, {
         id: existing?.id ?? randomBytes(16).toString('hex'),
-        userId,
+        familyId,
         path: filePath,
         storageName,
         contentType,
@@ -115,7 +121,7 @@ export interface OpenedFile {
 async function openStored(dataDir: string, row: StoredFileRow): Promise<OpenedFile> {
   try {
     const handle = await fs.promises.open(
-      path.join(userDirectory(dataDir, row.userId), row.storageName),
+      path.join(familyDirectory(dataDir, row.familyId), row.storageName),
       'r',
     );
     return { row, stream: handle.createReadStream() };
@@ -130,10 +136,10 @@ async function openStored(dataDir: string, row: StoredFileRow): Promise<OpenedFi
 export async function openOwnFile(
   database: Database,
   dataDir: string,
-  userId: string,
+  familyId: string,
   filePath: string,
 ): Promise<OpenedFile> {
-  const row = await findFileByPath(database.db, userId, filePath);
+  const row = await findFileByPath(database.db, familyId, filePath);
   if (!row) throw fileNotFound();
   return openStored(dataDir, row);
 }
@@ -152,10 +158,10 @@ export async function openDownload(
 export async function deleteFile(
   database: Database,
   dataDir: string,
-  userId: string,
+  familyId: string,
   filePath: string,
 ): Promise<void> {
-  const row = await deleteFileByPath(database.db, userId, filePath);
+  const row = await deleteFileByPath(database.db, familyId, filePath);
   if (!row) throw fileNotFound();
-  await removeQuietly(path.join(userDirectory(dataDir, userId), row.storageName));
+  await removeQuietly(path.join(familyDirectory(dataDir, familyId), row.storageName));
 }

@@ -1,10 +1,10 @@
-/** Stored files: the bytes live under DATA_DIR/files/<userId>/, the row says whose and where. */
+/** Stored files: the bytes live under DATA_DIR/files/<familyId>/, the row says whose and where. */
 export interface FilesTable {
   id: string;
-  userId: string;
+  familyId: string;
   /** The owner's own path, e.g. `avatars/child-1.png`. */
   path: string;
-  /** Random file name under DATA_DIR/files/<userId>/. */
+  /** Random file name under DATA_DIR/files/<familyId>/. */
   storageName: string;
   contentType: string;
   size: number;

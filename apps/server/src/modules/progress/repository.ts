@@ -8,12 +8,12 @@ export interface StoredProgress {
 
 export async function findProgress(
   executor: Executor,
-  userId: string,
+  familyId: string,
 ): Promise<StoredProgress | undefined> {
   const row = await executor
     .selectFrom('progress')
     .select(['data', 'updatedAt'])
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirst();
   return row && { fields: JSON.parse(row.data) as TProgressFields, updatedAt: row.updatedAt };
 }
@@ -21,13 +21,13 @@ export async function findProgress(
 /** Writes the whole free-field document (already serialized) for the user. */
 export async function saveProgress(
   executor: Executor,
-  userId: string,
+  familyId: string,
   data: string,
   updatedAt: string,
 ): Promise<void> {
   await executor
     .insertInto('progress')
-    .values({ userId, data, updatedAt })
-    .onConflict((conflict) => conflict.column('userId').doUpdateSet({ data, updatedAt }))
+    .values({ familyId, data, updatedAt })
+    .onConflict((conflict) => conflict.column('familyId').doUpdateSet({ data, updatedAt }))
     .execute();
 }

@@ -2,6 +2,7 @@ import { ZApiError } from '@kkb/core/errors/api-error';
 import { ZProgress, ZProgressFields } from '@kkb/core/family/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getProgress, updateProgress } from './service.ts';
+import { memberOf } from '../../plugins/family-access.ts';
 
 const tags = ['progress'];
 const security = [{ bearer: [] }];
@@ -15,6 +16,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     '/progress',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -22,13 +24,14 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProgress, 401: ZApiError },
       },
     },
-    (request) => getProgress(database.db, request.userId),
+    (request) => getProgress(database.db, request.familyId),
   );
 
   app.put(
     '/progress',
     {
       onRequest,
+      config: { permission: 'progress.edit' },
       schema: {
         tags,
         security,
@@ -37,6 +40,7 @@ export const progressRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZProgress, 400: ZApiError, 401: ZApiError },
       },
     },
-    (request) => updateProgress(database, request.userId, request.body, new Date().toISOString()),
+    (request) =>
+      updateProgress(database, memberOf(request), request.body, new Date().toISOString()),
   );
 };

@@ -1,6 +1,6 @@
 /** Free progress fields, one row per family (spec §3 Progress). */
 export interface ProgressTable {
-  userId: string;
+  familyId: string;
   /** JSON text: the free fields. */
   data: string;
   updatedAt: string;

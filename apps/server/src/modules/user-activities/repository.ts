@@ -11,6 +11,7 @@ import {
 } from '@kkb/core/activities/user-activity';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import type { FamilyMember } from '../../db/family-lock.ts';
 import type { UserActivitiesTable } from './tables.ts';
 
 function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
@@ -23,6 +24,7 @@ function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
     favorite,
     tried: row.tried === 1,
     completedAt: row.completedAt,
+    completedBy: row.completedBy,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -31,7 +33,7 @@ function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
 /** A page of the family's records, newest `createdAt` first (spec §7), and how many there are. */
 export async function listUserActivities(
   executor: Executor,
-  userId: string,
+  familyId: string,
   skip: number,
   limit: number,
 ): Promise<{ items: TUserActivity[]; total: number }> {
@@ -39,7 +41,7 @@ export async function listUserActivities(
     executor
       .selectFrom('userActivities')
       .selectAll()
-      .where('userId', '=', userId)
+      .where('familyId', '=', familyId)
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
@@ -48,7 +50,7 @@ export async function listUserActivities(
     executor
       .selectFrom('userActivities')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('userId', '=', userId)
+      .where('familyId', '=', familyId)
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toUserActivity), total: Number(count.count) };
@@ -57,78 +59,75 @@ export async function listUserActivities(
 /** Every record of the family (recommendations read favourites and tried ones from it). */
 export async function listAllUserActivities(
   executor: Executor,
-  userId: string,
+  familyId: string,
 ): Promise<TUserActivity[]> {
   const rows = await executor
     .selectFrom('userActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .execute();
   return rows.map(toUserActivity);
 }
 
 export async function findUserActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<TUserActivity | undefined> {
   const row = await executor
     .selectFrom('userActivities')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .executeTakeFirst();
   return row && toUserActivity(row);
 }
 
-const storedFields = (fields: UserActivityFields) => ({
+/** The columns a write changes (a record keeps its `createdAt`), `userId` being who wrote. */
+const changedColumns = (fields: UserActivityFields, userId: string) => ({
+  userId,
   favorite: fields.favorite ? 1 : 0,
   tried: fields.tried ? 1 : 0,
   completedAt: fields.completedAt,
-  createdAt: fields.createdAt,
+  completedBy: fields.completedBy,
   updatedAt: fields.updatedAt,
 });
 
 /**
- * Writes the record `change` makes of the current one (undefined: none yet): an update, an insert
- * with a new id, or a delete when `change` leaves nothing to record. Run it in a transaction: the
+ * Writes the family's record that `change` makes of the current one (undefined: none yet): an
+ * update, an insert with a new id, or a delete when `change` leaves nothing to record. The member
+ * becomes the record's `userId` (who last changed it). Run it in the family's transaction: the
  * read and the write belong together.
  */
 async function writeUserActivity(
   executor: Executor,
-  userId: string,
+  { familyId, userId }: FamilyMember,
   activityId: string,
   change: (existing: TUserActivity | undefined) => UserActivityFields | undefined,
 ): Promise<{ record: TUserActivity | undefined; created: boolean }> {
-  const existing = await findUserActivity(executor, userId, activityId);
+  const existing = await findUserActivity(executor, familyId, activityId);
   const fields = change(existing);
   if (existing && !fields) {
     await executor.deleteFrom('userActivities').where('id', '=', existing.id).execute();
     return { record: undefined, created: false };
   }
   if (!fields) return { record: undefined, created: false };
+  const changed = changedColumns(fields, userId);
   if (existing) {
     await executor
       .updateTable('userActivities')
-      .set(storedFields(fields))
+      .set(changed)
       .where('id', '=', existing.id)
       .execute();
   } else {
     await executor
       .insertInto('userActivities')
-      .values({ id: randomUUID(), userId, activityId, ...storedFields(fields) })
+      .values({ id: randomUUID(), familyId, activityId, createdAt: fields.createdAt, ...changed })
       // A record written meanwhile by a concurrent request: this change is the later one.
-      .onConflict((c) =>
-        c.columns(['userId', 'activityId']).doUpdateSet({
-          favorite: fields.favorite ? 1 : 0,
-          tried: fields.tried ? 1 : 0,
-          completedAt: fields.completedAt,
-          updatedAt: fields.updatedAt,
-        }),
-      )
+      .onConflict((c) => c.columns(['familyId', 'activityId']).doUpdateSet(changed))
       .execute();
   }
-  const record = await findUserActivity(executor, userId, activityId);
+  const record = await findUserActivity(executor, familyId, activityId);
   if (!record) throw new Error('user activity vanished while being written');
   return { record, created: !existing };
 }
@@ -136,12 +135,12 @@ async function writeUserActivity(
 /** Spec §4: an existing record only changes its status; otherwise one is added with the current time. */
 export async function setUserActivityStatus(
   executor: Executor,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  const { record, created } = await writeUserActivity(executor, userId, activityId, (existing) =>
+  const { record, created } = await writeUserActivity(executor, member, activityId, (existing) =>
     recordUserActivityStatus(existing, status, nowIso),
   );
   if (!record) throw new Error('a status always leaves a record');
@@ -151,28 +150,31 @@ export async function setUserActivityStatus(
 /** Sets or clears one mark, keeping the other; the record goes when neither is left. */
 export async function setUserActivityMarkFor(
   executor: Executor,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
   mark: TUserActivityMark,
   on: boolean,
   nowIso: string,
 ): Promise<TUserActivity | undefined> {
-  const { record } = await writeUserActivity(executor, userId, activityId, (existing) =>
+  const { record } = await writeUserActivity(executor, member, activityId, (existing) =>
     setUserActivityMark(existing, mark, on, nowIso),
   );
   return record;
 }
 
-/** For completions (achievements): core `recordCompletion`, a favourite stays a favourite. */
+/**
+ * For completions (achievements): core `recordCompletion`, a favourite stays a favourite and the
+ * member who logged it is `completedBy`.
+ */
 export async function markDone(
   executor: Executor,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
   completedAtIso: string,
 ): Promise<TUserActivity> {
   const nowIso = new Date().toISOString();
-  const { record } = await writeUserActivity(executor, userId, activityId, (existing) =>
-    recordCompletion(existing, completedAtIso, nowIso),
+  const { record } = await writeUserActivity(executor, member, activityId, (existing) =>
+    recordCompletion(existing, completedAtIso, member.userId, nowIso),
   );
   if (!record) throw new Error('a completion always leaves a record');
   return record;
@@ -181,12 +183,12 @@ export async function markDone(
 /** False when the family had no record of the activity. */
 export async function deleteUserActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<boolean> {
   const result = await executor
     .deleteFrom('userActivities')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
@@ -195,22 +197,22 @@ export async function deleteUserActivity(
 /** Removes every record of one activity (its own activity was deleted). */
 export async function deleteRecordsOfActivity(
   executor: Executor,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<void> {
   await executor
     .deleteFrom('userActivities')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('activityId', '=', activityId)
     .execute();
 }
 
 /** How many activities the family marked favourite (family stats `favoriteActivities`). */
-export async function countFavorites(executor: Executor, userId: string): Promise<number> {
+export async function countFavorites(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('userActivities')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('favorite', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -8,6 +8,7 @@ import {
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { memberOf } from '../../plugins/family-access.ts';
 import { listRecords, removeRecord, setMark, setStatus } from './service.ts';
 
 const tags = ['user-activities'];
@@ -29,6 +30,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -37,13 +39,14 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZUserActivityList, 400: ZApiError, 401: ZApiError },
       },
     },
-    (request) => listRecords(database, request.userId, request.query),
+    (request) => listRecords(database, request.familyId, request.query),
   );
 
   app.put(
     '/user-activities/:activityId',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -62,7 +65,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { record, created } = await setStatus(
         database,
-        request.userId,
+        memberOf(request),
         request.params.activityId,
         request.body.status,
         now(),
@@ -75,6 +78,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities/:activityId/:mark',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -85,7 +89,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { activityId, mark } = request.params;
-      const record = await setMark(database, request.userId, activityId, mark, true, now());
+      const record = await setMark(database, memberOf(request), activityId, mark, true, now());
       if (!record) throw new Error('setting a mark always leaves a record');
       return record;
     },
@@ -95,6 +99,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities/:activityId/:mark',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -106,7 +111,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { activityId, mark } = request.params;
-      await setMark(database, request.userId, activityId, mark, false, now());
+      await setMark(database, memberOf(request), activityId, mark, false, now());
       return reply.status(204).send(null);
     },
   );
@@ -115,6 +120,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user-activities/:activityId',
     {
       onRequest,
+      config: { permission: 'user-activities.edit' },
       schema: {
         tags,
         security,
@@ -124,7 +130,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeRecord(database, request.userId, request.params.activityId);
+      await removeRecord(database, request.familyId, request.params.activityId);
       return reply.status(204).send(null);
     },
   );

@@ -6,7 +6,7 @@ import type {
   TUserActivityStatus,
 } from '@kkb/core/activities/user-activity';
 import type { Database } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
 import {
@@ -18,24 +18,24 @@ import {
 
 export async function listRecords(
   database: Database,
-  userId: string,
+  familyId: string,
   { skip, limit }: TPageQuery,
 ): Promise<TUserActivityList> {
-  const { items, total } = await listUserActivities(database.db, userId, skip, limit);
+  const { items, total } = await listUserActivities(database.db, familyId, skip, limit);
   return { userActivities: items, total, skip, limit };
 }
 
 /** Spec §4: a known activity gets its status set (an existing record keeps everything else). */
 export async function setStatus(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
   status: TUserActivityStatus,
   nowIso: string,
 ): Promise<{ record: TUserActivity; created: boolean }> {
-  return inFamilyTransaction(database, userId, async (trx) => {
-    if (!(await findActivityForUser(trx, userId, activityId))) throw notFound('Activity');
-    return setUserActivityStatus(trx, userId, activityId, status, nowIso);
+  return inFamilyTransaction(database, member, async (trx) => {
+    if (!(await findActivityForUser(trx, member.familyId, activityId))) throw notFound('Activity');
+    return setUserActivityStatus(trx, member, activityId, status, nowIso);
   });
 }
 
@@ -45,22 +45,23 @@ export async function setStatus(
  */
 export async function setMark(
   database: Database,
-  userId: string,
+  member: FamilyMember,
   activityId: string,
   mark: TUserActivityMark,
   on: boolean,
   nowIso: string,
 ): Promise<TUserActivity | undefined> {
-  return database.db.transaction().execute(async (trx) => {
-    if (!(await findActivityForUser(trx, userId, activityId))) throw notFound('Activity');
-    return setUserActivityMarkFor(trx, userId, activityId, mark, on, nowIso);
+  return inFamilyTransaction(database, member, async (trx) => {
+    if (!(await findActivityForUser(trx, member.familyId, activityId))) throw notFound('Activity');
+    return setUserActivityMarkFor(trx, member, activityId, mark, on, nowIso);
   });
 }
 
 export async function removeRecord(
   database: Database,
-  userId: string,
+  familyId: string,
   activityId: string,
 ): Promise<void> {
-  if (!(await deleteUserActivity(database.db, userId, activityId))) throw notFound('User activity');
+  if (!(await deleteUserActivity(database.db, familyId, activityId)))
+    throw notFound('User activity');
 }

@@ -1,6 +1,8 @@
-/** A family's record of one activity (spec §3 User activity record); one per user and activity. */
+/** A family's record of one activity (spec §3 User activity record); one per family and activity. */
 export interface UserActivitiesTable {
   id: string;
+  familyId: string;
+  /** The member who last changed the record. */
   userId: string;
   activityId: string;
   /** 1 when a favourite. */
@@ -8,6 +10,8 @@ export interface UserActivitiesTable {
   /** 1 when done at least once or marked tried. */
   tried: number;
   completedAt: string | null;
+  /** The member who logged the latest completion. */
+  completedBy: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -139,14 +139,15 @@ describe('user activities API', () => {
   it('a completion makes a record tried and keeps a favourite a favourite', async () => {
     const { db } = t.app.database;
     const completedAt = '2026-03-01T10:00:00.000Z';
-    const created = await markDone(db, parent.userId, ids[1], completedAt);
+    const created = await markDone(db, parent, ids[1], completedAt);
     expect(created).toMatchObject({
       activityId: ids[1],
       status: 'tried',
       tried: true,
       completedAt,
+      completedBy: parent.userId,
     });
-    const favourite = await markDone(db, parent.userId, ids[2], completedAt);
+    const favourite = await markDone(db, parent, ids[2], completedAt);
     expect(favourite).toMatchObject({
       activityId: ids[2],
       status: 'favorite',

@@ -38,12 +38,12 @@ interface PlaceQuery {
 async function currentWeather(
   executor: Executor,
   weather: WeatherService,
-  userId: string,
+  familyId: string,
   query: PlaceQuery,
 ): Promise<TWeather> {
   const needsProfile =
     query.units === undefined || (query.lat === undefined && query.city === undefined);
-  const profile = needsProfile ? await findProfile(executor, userId) : undefined;
+  const profile = needsProfile ? await findProfile(executor, familyId) : undefined;
   let place: WeatherPlace | undefined;
   if (query.lat !== undefined && query.lon !== undefined)
     place = { lat: query.lat, lon: query.lon };
@@ -61,6 +61,7 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
     '/weather',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -69,13 +70,14 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZWeather, 400: ZApiError, 401: ZApiError },
       },
     },
-    (request) => currentWeather(database.db, app.weather, request.userId, request.query),
+    (request) => currentWeather(database.db, app.weather, request.familyId, request.query),
   );
 
   app.get(
     '/weather/activity',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -87,8 +89,8 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<TActivityWeather> => {
       const { indoorOnly = false, ...placeQuery } = request.query;
       const [weather, activities] = await Promise.all([
-        currentWeather(database.db, app.weather, request.userId, placeQuery),
-        activitiesForUser(database.db, request.userId),
+        currentWeather(database.db, app.weather, request.familyId, placeQuery),
+        activitiesForUser(database.db, request.familyId),
       ]);
       const locations = locationsForWeather(weather.condition, { indoorOnly });
       const first = <T>(list: T[]) => list.slice(0, ACTIVITY_WEATHER_LIST_SIZE);

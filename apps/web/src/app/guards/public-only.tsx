@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, type Location } from 'react-router';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
-import { clearNewRegistration, isNewRegistration } from '../../lib/storage';
+import { clearNewRegistration, isNewRegistration, pendingInviteToken } from '../../lib/storage';
 import { InitializingScreen } from '../layouts/initializing-screen';
 import type { ReturnToState } from './require-auth';
 
@@ -30,9 +30,11 @@ function needsSetup(profile: TFamilyProfile | null): boolean {
 }
 
 /**
- * `/`, `/login` and `/register` (spec §2, §4): an anonymous visitor stays. A signed-in parent with
- * the new-registration flag and an incomplete profile goes to /setup via /profile-setup; any other
- * signed-in parent goes back where they wanted to go before logging in, else to /dashboard.
+ * `/`, `/login` and `/register` (spec §2, §4): an anonymous visitor stays. Someone who signed in
+ * or registered to accept an invitation goes back to it (before any setup: joining brings a
+ * family that is set up already). A signed-in parent with the new-registration flag and an
+ * incomplete profile goes to /setup via /profile-setup; any other signed-in parent goes back where
+ * they wanted to go before logging in, else to /dashboard.
  */
 export function PublicOnly() {
   const auth = useAuth();
@@ -43,6 +45,8 @@ export function PublicOnly() {
   if (auth.status === 'loading' || profile.isPending || profile.isError) {
     return <InitializingScreen />;
   }
+  const invite = pendingInviteToken();
+  if (invite !== null) return <Navigate to={`/join/${encodeURIComponent(invite)}`} replace />;
   if (isNewRegistration() && needsSetup(profile.data)) return <StartSetup />;
   return <Navigate to={returnTo(location) ?? '/dashboard'} replace />;
 }

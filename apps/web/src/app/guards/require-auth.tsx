@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/components/use-auth';
+import { useFamily } from '../../features/family/api/get-family';
 import { useProfile } from '../../features/family/api/get-profile';
 import { InitializingScreen } from '../layouts/initializing-screen';
 
@@ -10,13 +11,14 @@ export interface ReturnToState {
 
 /**
  * Signed-in-only routes (spec §2): an anonymous visitor goes to /login, remembering where they
- * wanted to go. Signed-in pages render once the family profile has loaded, so the pages and the
- * complete-profile rule below can rely on it.
+ * wanted to go. Signed-in pages render once the family profile and its members have loaded, so
+ * the pages, the complete-profile rule below and the controls shown by role can rely on them.
  */
 export function RequireAuth() {
   const auth = useAuth();
   const location = useLocation();
   const profile = useProfile({ enabled: auth.status === 'authenticated' });
+  const family = useFamily({ enabled: auth.status === 'authenticated' });
 
   if (auth.status === 'anonymous') {
     const state: ReturnToState | null = auth.signedOut
@@ -24,7 +26,13 @@ export function RequireAuth() {
       : { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to="/login" replace state={state} />;
   }
-  if (auth.status === 'loading' || profile.isPending || profile.isError) {
+  if (
+    auth.status === 'loading' ||
+    profile.isPending ||
+    profile.isError ||
+    family.isPending ||
+    family.isError
+  ) {
     return <InitializingScreen />;
   }
   return <Outlet />;

@@ -118,4 +118,41 @@ describe('AchievementsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Refresh Page' }));
     expect(await screen.findByRole('heading', { name: 'First Steps' })).toBeVisible();
   });
+
+  it('says who of the family played how much, once more than one member has', async () => {
+    serve();
+    server.on('GET /api/v1/stats', () =>
+      jsonResponse(
+        200,
+        stats({
+          totalActivities: 3,
+          totalTimeSpent: 95,
+          byMember: [
+            { userId: 'user-1', name: 'Dana Parent', activities: 2, minutes: 75 },
+            { userId: 'user-2', name: 'Grandma Ruth', activities: 1, minutes: 20 },
+          ],
+        }),
+      ),
+    );
+    renderWithQuery(<AchievementsPage />);
+    const who = await screen.findByRole('list', { name: 'Who played' });
+    expect(
+      within(who)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['DDana Parent2 activities · 1 h 15 min', 'GGrandma Ruth1 activity · 20 min']);
+  });
+
+  it('a family of one is not listed member by member', async () => {
+    serve();
+    server.on('GET /api/v1/stats', () =>
+      jsonResponse(
+        200,
+        stats({ byMember: [{ userId: 'user-1', name: 'Dana Parent', activities: 0, minutes: 0 }] }),
+      ),
+    );
+    renderWithQuery(<AchievementsPage />);
+    expect(await screen.findByText('Current streak')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Who played' })).toBeNull();
+  });
 });

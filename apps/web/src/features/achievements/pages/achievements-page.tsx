@@ -3,6 +3,7 @@ import {
   type TAchievement,
   type TAchievementCategory,
   type TFamilyStats,
+  type TMemberPlay,
 } from '@kkb/core/achievements/schema';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +23,7 @@ import { useStats } from '../api/get-stats';
 import { AchievementCard, CATEGORY_LABELS } from '../components/achievement-card';
 import { formatDays, formatTimeTogether } from '../components/format';
 import { CardGrid } from '../../../components/layout/card-grid';
+import { MemberAvatar } from '../../family/components/member-avatar';
 
 type CategoryFilter = TAchievementCategory | 'all';
 
@@ -80,6 +82,42 @@ function StatsCards({ stats }: { stats: TFamilyStats | undefined }) {
           </CardContent>
         </Card>
       ))}
+    </Box>
+  );
+}
+
+function activityCount(count: number): string {
+  return `${count} ${count === 1 ? 'activity' : 'activities'}`;
+}
+
+/** Who of the family played how much (the server counts each completion for who logged it). */
+function WhoPlayed({ members }: { members: TMemberPlay[] }) {
+  return (
+    <Box component="section" aria-labelledby="achievements-members-heading">
+      <Typography id="achievements-members-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
+        Who played
+      </Typography>
+      <Card variant="outlined">
+        <Stack component="ul" aria-label="Who played" sx={{ m: 0, p: 2, gap: 1.5 }}>
+          {members.map((member) => (
+            <Stack
+              component="li"
+              key={member.userId}
+              direction="row"
+              spacing={1.5}
+              sx={{ alignItems: 'center', listStyle: 'none' }}
+            >
+              <MemberAvatar name={member.name} size={36} />
+              <Typography sx={{ flexGrow: 1, fontWeight: 600, minWidth: 0 }} noWrap>
+                {member.name}
+              </Typography>
+              <Typography color="text.secondary" sx={{ textAlign: 'right' }}>
+                {activityCount(member.activities)} · {formatTimeTogether(member.minutes)}
+              </Typography>
+            </Stack>
+          ))}
+        </Stack>
+      </Card>
     </Box>
   );
 }
@@ -174,6 +212,10 @@ export function AchievementsPage() {
         </Typography>
         <StatsCards stats={stats.data} />
       </Box>
+      {/* One member alone would only repeat the family's figures. */}
+      {stats.data !== undefined && stats.data.byMember.length > 1 && (
+        <WhoPlayed members={stats.data.byMember} />
+      )}
       <Box component="section" aria-labelledby="achievements-list-heading">
         <Typography id="achievements-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
           All achievements

@@ -13,6 +13,7 @@ export function stats(overrides: Partial<TFamilyStats> = {}): TFamilyStats {
     totalTimeSpent: 0,
     favoriteActivities: 0,
     lastActivityDate: null,
+    byMember: [],
     ...overrides,
   };
 }
@@ -58,6 +59,7 @@ export function completionResult(newAchievements: TAchievement[]): TCompletionRe
       favorite: false,
       tried: true,
       completedAt: NOW,
+      completedBy: 'user-1',
       createdAt: NOW,
       updatedAt: NOW,
     },

@@ -33,6 +33,7 @@ function record(marks: { favorite?: boolean; tried?: boolean }): TUserActivity {
     favorite,
     tried: marks.tried ?? false,
     completedAt: null,
+    completedBy: null,
     createdAt: now,
     updatedAt: now,
   };

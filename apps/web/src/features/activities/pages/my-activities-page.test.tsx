@@ -4,6 +4,7 @@ import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { familyWith } from '../../../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { MyActivitiesPage } from './my-activities-page';
 import { renderPage } from './render-page.test-utils';
@@ -23,6 +24,7 @@ function mark(activityId: string, marks: { favorite: boolean; tried: boolean }):
     status: marks.favorite ? 'favorite' : 'tried',
     ...marks,
     completedAt: null,
+    completedBy: null,
     createdAt: NOW,
     updatedAt: NOW,
   };
@@ -45,6 +47,7 @@ beforeEach(() => {
   server.on('GET /api/v1/user-activities', () =>
     jsonResponse(200, { userActivities: records, total: 2, skip: 0, limit: 100 }),
   );
+  server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('parent')));
 });
 
 const open = (url = '/my-activities') =>
@@ -84,7 +87,7 @@ describe('/my-activities', () => {
     expect(within(list).getByRole('link', { name: 'Pirate Map' })).toBeVisible();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'New activity' }));
+    await user.click(await screen.findByRole('button', { name: 'New activity' }));
     const dialog = await screen.findByRole('dialog', { name: 'New activity' });
     await user.click(within(dialog).getByRole('button', { name: 'Create activity' }));
     expect(await within(dialog).findAllByText('This is required')).toHaveLength(2);
@@ -119,5 +122,42 @@ describe('/my-activities', () => {
     await waitFor(() =>
       expect(server.requestsTo('DELETE /api/v1/activities/own-abc')).toHaveLength(1),
     );
+  });
+
+  it("a caregiver sees the family's own activities without New, Edit or Delete", async () => {
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('caregiver')));
+    open('/my-activities?tab=own');
+    const list = await screen.findByRole('list', { name: 'Our activities' });
+    expect(within(list).getByRole('link', { name: 'Pirate Map' })).toBeVisible();
+    // The role arrives with the family; by then a parent's buttons would show.
+    await waitFor(() => expect(server.requestsTo('GET /api/v1/family')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: 'New activity' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit Pirate Map' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete Pirate Map' })).toBeNull();
+  });
+
+  it('a done activity shows who of the family last did it, by initial and name, under both its tabs', async () => {
+    const done: TUserActivity = {
+      ...mark(secondBuiltIn!.id, { favorite: true, tried: true }),
+      completedAt: '2026-01-04T16:00:00.000Z',
+      completedBy: 'user-2',
+    };
+    server.on('GET /api/v1/user-activities', () =>
+      jsonResponse(200, { userActivities: [done], total: 1, skip: 0, limit: 100 }),
+    );
+    server.on('GET /api/v1/family', () =>
+      jsonResponse(
+        200,
+        familyWith('owner', [{ userId: 'user-2', name: 'Grandma Ruth', role: 'caregiver' }]),
+      ),
+    );
+    open();
+    const favourites = await screen.findByRole('list', { name: 'Favourite activities' });
+    expect(await within(favourites).findByText(/^Done by Grandma Ruth/)).toBeVisible();
+    await userEvent.click(screen.getByRole('tab', { name: 'Tried' }));
+    const tried = await screen.findByRole('list', { name: 'Tried activities' });
+    expect(await within(tried).findByText(/^Done by Grandma Ruth/)).toBeVisible();
+    expect(within(tried).getByText('G')).toBeVisible();
   });
 });

@@ -14,6 +14,9 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { InlineError } from '../../../components/feedback/inline-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
+import { useFamily } from '../../family/api/get-family';
+import { MemberAvatar } from '../../family/components/member-avatar';
+import { useFamilyPermissions } from '../../family/components/use-family-permissions';
 import { useAllActivities } from '../api/get-all-activities';
 import { useUserActivities } from '../api/get-user-activities';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
@@ -37,7 +40,29 @@ function EmptyState({ children, action }: { children: ReactNode; action?: ReactN
   );
 }
 
-/** Favourites or tried activities (a favourite that was done is in both), newest record first. */
+const completionDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Who of the family last did the activity, and when: their initial, then the words. */
+function LastDoneBy({ record }: { record: TUserActivity }) {
+  const family = useFamily();
+  if (record.completedBy === null || record.completedAt === null) return undefined;
+  const name =
+    family.data?.members.find((member) => member.userId === record.completedBy)?.name ??
+    'A former member';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <MemberAvatar name={name} size={28} />
+      <Typography variant="body2" color="text.secondary">
+        Done by {name} · {completionDate.format(new Date(record.completedAt))}
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * Favourites or tried activities (a favourite that was done is in both), newest record first,
+ * each with who last did it.
+ */
 function MarkedList({
   status,
   activities,
@@ -50,7 +75,10 @@ function MarkedList({
   const byId = new Map(activities.map((activity) => [activity.id, activity]));
   const marked = records
     .filter((record) => (status === 'favorite' ? record.favorite : record.tried))
-    .flatMap((record) => byId.get(record.activityId) ?? []);
+    .flatMap((record) => {
+      const activity = byId.get(record.activityId);
+      return activity === undefined ? [] : [{ activity, record }];
+    });
   if (marked.length === 0) {
     return (
       <EmptyState
@@ -68,33 +96,40 @@ function MarkedList({
   }
   return (
     <ActivityGrid label={status === 'favorite' ? 'Favourite activities' : 'Tried activities'}>
-      {marked.map((activity) => (
+      {marked.map(({ activity, record }) => (
         <li key={activity.id}>
-          <ActivityCard activity={activity} />
+          <ActivityCard activity={activity}>
+            {record.completedBy === null ? undefined : <LastDoneBy record={record} />}
+          </ActivityCard>
         </li>
       ))}
     </ActivityGrid>
   );
 }
 
+/** The family's own activities; only members who may change them (not caregivers) get the buttons. */
 function OwnList({ activities }: { activities: readonly TActivity[] }) {
   const [editing, setEditing] = useState<TActivity | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TActivity | null>(null);
+  const editable = useFamilyPermissions().can('activities.edit');
   const own = activities.filter((activity) => isOwnActivityId(activity.id));
   return (
     <Stack spacing={2}>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={() => setEditing('new')}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        New activity
-      </Button>
+      {editable && (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing('new')}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          New activity
+        </Button>
+      )}
       {own.length === 0 ? (
         <EmptyState>
-          Your family&apos;s own games and ideas live here. Press New activity to add one; it then
-          shows up in Browse and in your recommendations.
+          {editable
+            ? "Your family's own games and ideas live here. Press New activity to add one; it then shows up in Browse and in your recommendations."
+            : "Your family's own games and ideas live here. None have been added yet."}
         </EmptyState>
       ) : (
         <ActivityGrid label="Our activities">
@@ -102,25 +137,27 @@ function OwnList({ activities }: { activities: readonly TActivity[] }) {
             <li key={activity.id}>
               <ActivityCard activity={activity}>
                 {/* Above the card's stretched link, so the buttons get the clicks. */}
-                <Stack direction="row" spacing={1} sx={{ position: 'relative', zIndex: 1 }}>
-                  <Button
-                    size="small"
-                    startIcon={<EditIcon />}
-                    onClick={() => setEditing(activity)}
-                    aria-label={`Edit ${activity.title}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    startIcon={<DeleteIcon />}
-                    onClick={() => setDeleting(activity)}
-                    aria-label={`Delete ${activity.title}`}
-                  >
-                    Delete
-                  </Button>
-                </Stack>
+                {editable ? (
+                  <Stack direction="row" spacing={1} sx={{ position: 'relative', zIndex: 1 }}>
+                    <Button
+                      size="small"
+                      startIcon={<EditIcon />}
+                      onClick={() => setEditing(activity)}
+                      aria-label={`Edit ${activity.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<DeleteIcon />}
+                      onClick={() => setDeleting(activity)}
+                      aria-label={`Delete ${activity.title}`}
+                    >
+                      Delete
+                    </Button>
+                  </Stack>
+                ) : undefined}
               </ActivityCard>
             </li>
           ))}

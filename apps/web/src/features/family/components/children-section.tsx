@@ -26,11 +26,13 @@ type Editing = { kind: 'add' } | { kind: 'edit'; child: TChild } | null;
 
 function ChildRow({
   child,
+  editable,
   removable,
   onEdit,
   onRemove,
 }: {
   child: TChild;
+  editable: boolean;
   removable: boolean;
   onEdit: () => void;
   onRemove: () => void;
@@ -76,33 +78,35 @@ function ChildRow({
             )}
           </Box>
         </Stack>
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <ImageUploadButton
-            label={`Picture of ${child.name}`}
-            size="small"
-            loading={upload.isPending || updateChild.isPending}
-            onFile={(file) => void changeAvatar(file)}
-          />
-          <Button
-            size="small"
-            startIcon={<EditIcon />}
-            onClick={onEdit}
-            aria-label={`Edit ${child.name}`}
-          >
-            Edit
-          </Button>
-          {removable && (
+        {editable && (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <ImageUploadButton
+              label={`Picture of ${child.name}`}
+              size="small"
+              loading={upload.isPending || updateChild.isPending}
+              onFile={(file) => void changeAvatar(file)}
+            />
             <Button
               size="small"
-              color="error"
-              startIcon={<DeleteIcon />}
-              onClick={onRemove}
-              aria-label={`Remove ${child.name}`}
+              startIcon={<EditIcon />}
+              onClick={onEdit}
+              aria-label={`Edit ${child.name}`}
             >
-              Remove
+              Edit
             </Button>
-          )}
-        </Stack>
+            {removable && (
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteIcon />}
+                onClick={onRemove}
+                aria-label={`Remove ${child.name}`}
+              >
+                Remove
+              </Button>
+            )}
+          </Stack>
+        )}
       </Stack>
     </Paper>
   );
@@ -111,9 +115,15 @@ function ChildRow({
 /**
  * The children: add, change, remove (after a confirmation) and a picture each. The only child
  * cannot be removed: a profile needs a child to be complete (spec §4), and a complete family is
- * never sent back to the setup wizard.
+ * never sent back to the setup wizard. Without `editable` (a caregiver) the list only shows them.
  */
-export function ChildrenSection({ childList }: { childList: TChild[] }) {
+export function ChildrenSection({
+  childList,
+  editable,
+}: {
+  childList: TChild[];
+  editable: boolean;
+}) {
   const notify = useFeedback();
   const addChild = useAddChild();
   const updateChild = useUpdateChild();
@@ -154,7 +164,9 @@ export function ChildrenSection({ childList }: { childList: TChild[] }) {
     <ProfileSection title="Children">
       {childList.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          No children yet. Add your children so suggestions fit their ages.
+          {editable
+            ? 'No children yet. Add your children so suggestions fit their ages.'
+            : 'No children yet.'}
         </Typography>
       ) : (
         <Stack component="ul" spacing={2} sx={{ p: 0, m: 0, mb: 2 }} aria-label="Children">
@@ -162,6 +174,7 @@ export function ChildrenSection({ childList }: { childList: TChild[] }) {
             <ChildRow
               key={child.id}
               child={child}
+              editable={editable}
               removable={childList.length > 1}
               onEdit={() => setEditing({ kind: 'edit', child })}
               onRemove={() => {
@@ -172,18 +185,20 @@ export function ChildrenSection({ childList }: { childList: TChild[] }) {
           ))}
         </Stack>
       )}
-      {childList.length === 1 && (
+      {editable && childList.length === 1 && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           Suggestions need at least one child, so add another child before removing this one.
         </Typography>
       )}
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={() => setEditing({ kind: 'add' })}
-      >
-        Add child
-      </Button>
+      {editable && (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setEditing({ kind: 'add' })}
+        >
+          Add child
+        </Button>
+      )}
 
       {editing !== null && (
         <ChildDialog

@@ -4,6 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,8 +23,37 @@ const ZFamilyValues = z.object({
 /** Where the family photo is stored; a new upload replaces the last one. */
 const FAMILY_PHOTO_PATH = 'family/photo';
 
-/** Family name, the name the app greets, and the family photo. */
-export function FamilySection({ profile }: { profile: TFamilyProfile }) {
+/** The family's name and photo for a member who may not change them (a caregiver). */
+function FamilySummary({ profile }: { profile: TFamilyProfile }) {
+  return (
+    <ProfileSection title="Family">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Avatar src={profile.photoURL} alt="Family photo" sx={{ width: 72, height: 72 }} />
+        <div>
+          <Typography variant="h6" component="p">
+            {profile.familyInfo.familyName}
+          </Typography>
+          <Typography color="text.secondary">
+            {[profile.location.city, profile.location.country].filter(Boolean).join(', ')}
+          </Typography>
+        </div>
+      </Stack>
+    </ProfileSection>
+  );
+}
+
+/** Family name, the name the app greets, and the family photo; read only without `editable`. */
+export function FamilySection({
+  profile,
+  editable,
+}: {
+  profile: TFamilyProfile;
+  editable: boolean;
+}) {
+  return editable ? <FamilyForm profile={profile} /> : <FamilySummary profile={profile} />;
+}
+
+function FamilyForm({ profile }: { profile: TFamilyProfile }) {
   const notify = useFeedback();
   const saveProfile = useUpdateProfile();
   const upload = useUploadImage();

@@ -1,3 +1,4 @@
+import type { TFamily } from '@kkb/core/family/members';
 import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, getAccessToken, startSession } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { completeProfile, tokenSet } from '../../../test/auth-fixtures';
+import { completeProfile, familyWith, tokenSet } from '../../../test/auth-fixtures';
 import { renderWithShell } from '../../../test/render';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { ProfilePage } from './profile-page';
@@ -25,8 +26,9 @@ function withSecondChild(profile: TFamilyProfile): TFamilyProfile {
   return { ...profile, familyInfo: { ...profile.familyInfo, children: [first, second] } };
 }
 
-function renderProfile(profile: TFamilyProfile) {
+function renderProfile(profile: TFamilyProfile, family: TFamily = familyWith('owner')) {
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+  server.on('GET /api/v1/family', () => jsonResponse(200, family));
   renderWithShell(
     <QueryClientProvider client={createQueryClient()}>
       <Routes>
@@ -154,5 +156,25 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(server.requestsTo('POST /api/v1/auth/logout-all')).toHaveLength(1);
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('a caregiver sees the family, the children and the members, but nothing to change them', async () => {
+    renderProfile(withSecondChild(completeProfile()), familyWith('caregiver'));
+    expect(await screen.findByRole('heading', { name: 'Family members', level: 2 })).toBeVisible();
+    const children = screen.getByRole('list', { name: 'Children' });
+    expect(within(children).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(children).queryAllByRole('button')).toHaveLength(0);
+    for (const name of ['Add child', 'Save family', 'Invite someone']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+    // The photo button is a label around the file input.
+    expect(screen.queryByText('Upload family photo')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: /^Family name/ })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Location & timezone' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Preferences' })).toBeNull();
+    // What they may still do: leave, the look of the app, their own sign-ins.
+    expect(screen.getByRole('button', { name: 'Leave family' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Appearance', level: 2 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
   });
 });

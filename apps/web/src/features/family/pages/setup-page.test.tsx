@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { completeProfile, incompleteProfile } from '../../../test/auth-fixtures';
+import { completeProfile, familyWith, incompleteProfile } from '../../../test/auth-fixtures';
 import { renderWithShell } from '../../../test/render';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { SetupPage } from './setup-page';
@@ -137,5 +137,12 @@ describe('SetupPage', { timeout: 20_000 }, () => {
   it('§4 a family whose setup is complete is not asked again', async () => {
     renderSetup(completeProfile());
     expect(await screen.findByText('Dashboard page')).toBeInTheDocument();
+  });
+
+  it('a caregiver of a family not set up yet gets no wizard they could not save', async () => {
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('caregiver')));
+    renderSetup(incompleteProfile());
+    expect(await screen.findByText(/Your family is not set up yet/)).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /^Family name/ })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { isProfileComplete } from '@kkb/core/family/profile';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
+import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,6 +9,7 @@ import { Navigate } from 'react-router';
 import { PageError } from '../../../components/feedback/page-error';
 import { useProfile } from '../api/get-profile';
 import { SetupWizard } from '../components/setup-wizard';
+import { useFamilyPermissions } from '../components/use-family-permissions';
 
 /**
  * A family whose setup was already complete when they arrived is not asked again (spec §4); one
@@ -15,7 +17,18 @@ import { SetupWizard } from '../components/setup-wizard';
  */
 function SetupOrDone({ profile }: { profile: TFamilyProfile }) {
   const [completeOnArrival] = useState(() => isProfileComplete(profile));
+  const { role, can } = useFamilyPermissions();
   if (completeOnArrival) return <Navigate to="/dashboard" replace />;
+  // A caregiver invited before the family was set up cannot save the wizard's answers. (The
+  // signed-in guard has loaded the role; unknown, the server still refuses what is not allowed.)
+  if (role !== undefined && !can('profile.edit')) {
+    return (
+      <Alert severity="info">
+        Your family is not set up yet. Ask its owner or a parent to add the children and your city;
+        then the suggestions appear here.
+      </Alert>
+    );
+  }
   return <SetupWizard profile={profile} />;
 }
 

@@ -1,0 +1,21 @@
+import { ZInviteCreated, type TInviteCreate, type TInviteCreated } from '@kkb/core/family/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { getFamilyQueryOptions } from './get-family';
+
+/**
+ * `POST /family/invites {role, email?}` -> the invitation with its one-time link (7 days); the
+ * server mails the link when an address is given. The token is shown this once only.
+ */
+export function createInvite(body: TInviteCreate): Promise<TInviteCreated> {
+  return apiPost('/api/v1/family/invites', body, ZInviteCreated);
+}
+
+/** Creates an invitation; the family's pending invitations are fetched again. */
+export function useCreateInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createInvite,
+    onSuccess: () => queryClient.invalidateQueries(getFamilyQueryOptions()),
+  });
+}

@@ -1,0 +1,19 @@
+import { ZFamily, type TFamily } from '@kkb/core/family/members';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api-client';
+
+/** `GET /family`: the members (in the order they joined) and the pending invitations. */
+export function getFamily(signal?: AbortSignal): Promise<TFamily> {
+  return apiGet('/api/v1/family', ZFamily, { signal });
+}
+
+export function getFamilyQueryOptions() {
+  return queryOptions({
+    queryKey: ['family', 'members'],
+    queryFn: ({ signal }) => getFamily(signal),
+  });
+}
+
+export function useFamily({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getFamilyQueryOptions(), enabled });
+}

@@ -1,0 +1,23 @@
+import { ZFamily, type TFamily, type TJoinFamilyInput } from '@kkb/core/family/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+/**
+ * `POST /family/join {token, discardOwnFamily?}` -> the family joined. Without
+ * `discardOwnFamily`, a user whose own family has data is answered 409 and nothing changes.
+ */
+export function joinFamily(body: TJoinFamilyInput): Promise<TFamily> {
+  return apiPost('/api/v1/family/join', body, ZFamily);
+}
+
+/**
+ * Joins a family. Every cached answer belonged to the family left behind (profile, children,
+ * activities, stats...), so all of it is dropped and what is on screen is fetched afresh.
+ */
+export function useJoinFamily() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: joinFamily,
+    onSuccess: () => queryClient.resetQueries(),
+  });
+}
