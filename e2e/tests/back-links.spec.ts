@@ -1,6 +1,13 @@
-import { expect, test } from '../support/fixtures.ts';
+import { expect as baseExpect, test } from '../support/fixtures.ts';
+
+/** The catalogue's first page can take this long to arrive on a busy machine. */
+const LOADED_TIMEOUT_MS = 30_000;
+const expect = baseExpect.configure({ timeout: LOADED_TIMEOUT_MS });
 
 test.describe("the activity page's back link", () => {
+  test.use({ actionTimeout: LOADED_TIMEOUT_MS });
+  test.slow();
+
   test('returns to browse with its filters', async ({ signedInPage: page }) => {
     await page.goto('/browse?location=indoor');
     const list = page.getByRole('list', { name: 'Activities' });

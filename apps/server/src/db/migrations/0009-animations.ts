@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 
-/** Issue 13: the animation studio's projects; their frames are PNG files in `files`. */
+/**
+ * Issue 13: the animation studio's projects, owned by a family like every family record since
+ * 0008 (they go with the family); their frames are PNG files in the family's `files`.
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('animations')
     .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('family_id', 'text', (c) =>
+      c.notNull().references('families.id').onDelete('cascade'),
+    )
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('fps', 'integer', (c) => c.notNull())
     .addColumn('loop', 'integer', (c) => c.notNull())
@@ -14,8 +19,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema
-    .createIndex('animations_user_id_updated_at')
+    .createIndex('animations_family_id_updated_at')
     .on('animations')
-    .columns(['user_id', 'updated_at'])
+    .columns(['family_id', 'updated_at'])
     .execute();
 }

@@ -158,6 +158,49 @@ describe('animations', () => {
     expect((await call(ann, 'GET', `/animations/${animation.id}`)).statusCode).toBe(200);
   });
 
+  it("a family shares its animations: a caregiver makes one, every member sees and edits it, its frames are the family's files", async () => {
+    const owner = await createUser(t.app, { name: 'Olivia' });
+    const caregiver = await createUser(t.app, { name: 'Carla' });
+    const invited = await call(owner, 'POST', '/family/invites', { role: 'caregiver' });
+    expect(invited.statusCode).toBe(201);
+    const joined = await call(caregiver, 'POST', '/family/join', { token: invited.json().token });
+    expect(joined.statusCode, joined.body).toBeLessThan(300);
+
+    const created = await call(
+      caregiver,
+      'POST',
+      '/animations',
+      body([{ id: 'c', png: b64(png('c')) }]),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const animation = created.json();
+    expect((await call(owner, 'GET', '/animations')).json().animations).toMatchObject([
+      { id: animation.id, frameCount: 1 },
+    ]);
+    const files = await t.app.database.db
+      .selectFrom('files')
+      .select(['familyId', 'path'])
+      .where('path', 'like', `animations/${animation.id}/%`)
+      .execute();
+    expect(files).toEqual([
+      { familyId: owner.familyId, path: expect.stringMatching(/^animations\/[^/]+\/c-/) },
+    ]);
+    const asFile = await call(owner, 'GET', `/files/${files[0]!.path}`);
+    expect(asFile.statusCode).toBe(200);
+    expect(asFile.rawPayload.equals(png('c'))).toBe(true);
+
+    const renamed = await call(
+      owner,
+      'PUT',
+      `/animations/${animation.id}`,
+      body([{ id: 'c' }], { title: 'Ours' }),
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await call(caregiver, 'GET', `/animations/${animation.id}`)).json().title).toBe('Ours');
+    expect((await call(caregiver, 'DELETE', `/animations/${animation.id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'GET', '/animations')).json().animations).toEqual([]);
+  });
+
   it('refuses frames that are not PNG or too large, too many frames, and bad fields, clearly', async () => {
     const cases: [object, string][] = [
       [

@@ -4,11 +4,11 @@ import type { AnimationsTable } from './tables.ts';
 
 export type AnimationRow = Selectable<AnimationsTable>;
 
-export function listAnimationRows(executor: Executor, userId: string): Promise<AnimationRow[]> {
+export function listAnimationRows(executor: Executor, familyId: string): Promise<AnimationRow[]> {
   return executor
     .selectFrom('animations')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .orderBy('updatedAt', 'desc')
     .orderBy('id')
     .execute();
@@ -16,22 +16,22 @@ export function listAnimationRows(executor: Executor, userId: string): Promise<A
 
 export function findAnimationRow(
   executor: Executor,
-  userId: string,
+  familyId: string,
   id: string,
 ): Promise<AnimationRow | undefined> {
   return executor
     .selectFrom('animations')
     .selectAll()
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', id)
     .executeTakeFirst();
 }
 
-export async function countAnimations(executor: Executor, userId: string): Promise<number> {
+export async function countAnimations(executor: Executor, familyId: string): Promise<number> {
   const row = await executor
     .selectFrom('animations')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -42,7 +42,7 @@ export async function insertAnimation(executor: Executor, row: AnimationRow): Pr
 
 export async function updateAnimationRow(
   executor: Executor,
-  row: Pick<AnimationRow, 'id' | 'userId' | 'title' | 'fps' | 'loop' | 'frames' | 'updatedAt'>,
+  row: Pick<AnimationRow, 'id' | 'familyId' | 'title' | 'fps' | 'loop' | 'frames' | 'updatedAt'>,
 ): Promise<boolean> {
   const result = await executor
     .updateTable('animations')
@@ -53,7 +53,7 @@ export async function updateAnimationRow(
       frames: row.frames,
       updatedAt: row.updatedAt,
     })
-    .where('userId', '=', row.userId)
+    .where('familyId', '=', row.familyId)
     .where('id', '=', row.id)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -61,12 +61,12 @@ export async function updateAnimationRow(
 
 export function deleteAnimationRow(
   executor: Executor,
-  userId: string,
+  familyId: string,
   id: string,
 ): Promise<AnimationRow | undefined> {
   return executor
     .deleteFrom('animations')
-    .where('userId', '=', userId)
+    .where('familyId', '=', familyId)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

@@ -10,6 +10,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { memberOf } from '../../plugins/family-access.ts';
 import {
   createAnimation,
   deleteAnimation,
@@ -41,6 +42,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/animations',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -48,13 +50,14 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAnimationList, 401: ZApiError },
       },
     },
-    async (request) => ({ animations: await listAnimations(database, request.userId) }),
+    async (request) => ({ animations: await listAnimations(database, request.familyId) }),
   );
 
   app.post(
     '/animations',
     {
       onRequest,
+      config: { permission: 'animations.edit' },
       bodyLimit: MAX_ANIMATION_BODY_BYTES,
       schema: {
         tags,
@@ -68,7 +71,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(
-          await createAnimation(storage, request.userId, request.body, new Date().toISOString()),
+          await createAnimation(storage, memberOf(request), request.body, new Date().toISOString()),
         ),
   );
 
@@ -76,6 +79,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/animations/:id',
     {
       onRequest,
+      config: { permission: 'family.read' },
       schema: {
         tags,
         security,
@@ -84,13 +88,14 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZAnimation, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => getAnimation(database, request.userId, request.params.id),
+    (request) => getAnimation(database, request.familyId, request.params.id),
   );
 
   app.put(
     '/animations/:id',
     {
       onRequest,
+      config: { permission: 'animations.edit' },
       bodyLimit: MAX_ANIMATION_BODY_BYTES,
       schema: {
         tags,
@@ -111,7 +116,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       updateAnimation(
         storage,
-        request.userId,
+        memberOf(request),
         request.params.id,
         request.body,
         new Date().toISOString(),
@@ -122,6 +127,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/animations/:id',
     {
       onRequest,
+      config: { permission: 'animations.edit' },
       schema: {
         tags,
         security,
@@ -131,7 +137,7 @@ export const animationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAnimation(storage, request.userId, request.params.id);
+      await deleteAnimation(storage, request.familyId, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -11,7 +11,7 @@ import {
 } from '@kkb/core/animation/schema';
 import { sniffImageType } from '@kkb/core/family/files';
 import type { Database } from '../../db/database.ts';
-import { inFamilyTransaction } from '../../db/family-lock.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { deleteFile, storeFile } from '../files/service.ts';
 import {
@@ -68,10 +68,10 @@ function decodeFrame(base64: string): Buffer {
 }
 
 /** Removes stored frame files, ignoring any already gone (clean-up must not fail the request). */
-async function removeFrames({ database, dataDir }: Storage, userId: string, paths: string[]) {
+async function removeFrames({ database, dataDir }: Storage, familyId: string, paths: string[]) {
   for (const path of paths) {
     try {
-      await deleteFile(database, dataDir, userId, path);
+      await deleteFile(database, dataDir, familyId, path);
     } catch {
       // Already gone: nothing to clean.
     }
@@ -85,7 +85,7 @@ async function removeFrames({ database, dataDir }: Storage, userId: string, path
  */
 async function storeFrames(
   storage: Storage,
-  userId: string,
+  member: FamilyMember,
   animationId: string,
   input: TAnimationInput,
   existing: ReadonlyMap<string, StoredFrame>,
@@ -109,7 +109,7 @@ async function storeFrames(
       const stored = await storeFile(
         storage.database,
         storage.dataDir,
-        userId,
+        member,
         path,
         frame.bytes,
         nowIso,
@@ -118,7 +118,7 @@ async function storeFrames(
       frames.push({ id: frame.id, path, url: stored.url });
     }
   } catch (error) {
-    await removeFrames(storage, userId, added);
+    await removeFrames(storage, member.familyId, added);
     throw error;
   }
   return { frames, added };
@@ -126,37 +126,38 @@ async function storeFrames(
 
 export async function listAnimations(
   database: Database,
-  userId: string,
+  familyId: string,
 ): Promise<TAnimationSummary[]> {
-  return (await listAnimationRows(database.db, userId)).map(toSummary);
+  return (await listAnimationRows(database.db, familyId)).map(toSummary);
 }
 
 export async function getAnimation(
   database: Database,
-  userId: string,
+  familyId: string,
   id: string,
 ): Promise<TAnimation> {
-  const row = await findAnimationRow(database.db, userId, id);
+  const row = await findAnimationRow(database.db, familyId, id);
   if (!row) throw animationNotFound();
   return toAnimation(row);
 }
 
 export async function createAnimation(
   storage: Storage,
-  userId: string,
+  member: FamilyMember,
   input: TAnimationInput,
   nowIso: string,
 ): Promise<TAnimation> {
   const { database } = storage;
+  const { familyId } = member;
   // Checked first so a family at the limit uploads nothing; checked again under the lock.
-  if ((await countAnimations(database.db, userId)) >= MAX_ANIMATIONS) {
+  if ((await countAnimations(database.db, familyId)) >= MAX_ANIMATIONS) {
     throw badRequest(TOO_MANY_ANIMATIONS_MESSAGE);
   }
   const id = randomBytes(16).toString('hex');
-  const { frames, added } = await storeFrames(storage, userId, id, input, new Map(), nowIso);
+  const { frames, added } = await storeFrames(storage, member, id, input, new Map(), nowIso);
   const row: AnimationRow = {
     id,
-    userId,
+    familyId,
     title: input.title,
     fps: input.fps,
     loop: input.loop ? 1 : 0,
@@ -165,14 +166,14 @@ export async function createAnimation(
     updatedAt: nowIso,
   };
   try {
-    await inFamilyTransaction(database, userId, async (trx) => {
-      if ((await countAnimations(trx, userId)) >= MAX_ANIMATIONS) {
+    await inFamilyTransaction(database, member, async (trx) => {
+      if ((await countAnimations(trx, familyId)) >= MAX_ANIMATIONS) {
         throw badRequest(TOO_MANY_ANIMATIONS_MESSAGE);
       }
       await insertAnimation(trx, row);
     });
   } catch (error) {
-    await removeFrames(storage, userId, added);
+    await removeFrames(storage, familyId, added);
     throw error;
   }
   return toAnimation(row);
@@ -184,18 +185,19 @@ export async function createAnimation(
  */
 export async function updateAnimation(
   storage: Storage,
-  userId: string,
+  member: FamilyMember,
   id: string,
   input: TAnimationInput,
   nowIso: string,
 ): Promise<TAnimation> {
   const { database } = storage;
-  const current = await findAnimationRow(database.db, userId, id);
+  const { familyId } = member;
+  const current = await findAnimationRow(database.db, familyId, id);
   if (!current) throw animationNotFound();
   const before = framesOf(current);
   const { frames, added } = await storeFrames(
     storage,
-    userId,
+    member,
     id,
     input,
     new Map(before.map((frame) => [frame.id, frame])),
@@ -203,7 +205,7 @@ export async function updateAnimation(
   );
   const next = {
     id,
-    userId,
+    familyId,
     title: input.title,
     fps: input.fps,
     loop: input.loop ? 1 : 0,
@@ -212,31 +214,35 @@ export async function updateAnimation(
   };
   let replaced: StoredFrame[];
   try {
-    replaced = await inFamilyTransaction(database, userId, async (trx) => {
+    replaced = await inFamilyTransaction(database, member, async (trx) => {
       // Read again under the lock: another save may have changed the frames meanwhile.
-      const locked = await findAnimationRow(trx, userId, id);
+      const locked = await findAnimationRow(trx, familyId, id);
       if (!locked || !(await updateAnimationRow(trx, next))) throw animationNotFound();
       return framesOf(locked);
     });
   } catch (error) {
-    await removeFrames(storage, userId, added);
+    await removeFrames(storage, familyId, added);
     throw error;
   }
   const kept = new Set(frames.map((frame) => frame.path));
   await removeFrames(
     storage,
-    userId,
+    familyId,
     replaced.map((frame) => frame.path).filter((path) => !kept.has(path)),
   );
   return toAnimation({ ...current, ...next });
 }
 
-export async function deleteAnimation(storage: Storage, userId: string, id: string): Promise<void> {
-  const row = await deleteAnimationRow(storage.database.db, userId, id);
+export async function deleteAnimation(
+  storage: Storage,
+  familyId: string,
+  id: string,
+): Promise<void> {
+  const row = await deleteAnimationRow(storage.database.db, familyId, id);
   if (!row) throw animationNotFound();
   await removeFrames(
     storage,
-    userId,
+    familyId,
     framesOf(row).map((frame) => frame.path),
   );
 }

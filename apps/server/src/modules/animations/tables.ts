@@ -1,7 +1,7 @@
 /** Animation studio projects, one row each, keyed by the family that owns them. */
 export interface AnimationsTable {
   id: string;
-  userId: string;
+  familyId: string;
   title: string;
   fps: number;
   /** 0/1: playback starts over at the end. */
