@@ -102,6 +102,21 @@ export default tseslint.config(
               from: './apps/web/src/features',
               except: ['./system', './auth'],
             },
+            {
+              target: './apps/web/src/features/theater',
+              from: './apps/web/src/features',
+              except: ['./theater', './activities', './achievements', './family', './auth'],
+            },
+            {
+              target: './apps/web/src/features/circular',
+              from: './apps/web/src/features',
+              except: ['./circular', './activities', './achievements', './family', './auth'],
+            },
+            {
+              target: './apps/web/src/features/animation',
+              from: './apps/web/src/features',
+              except: ['./animation', './auth'],
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             {
               target: [

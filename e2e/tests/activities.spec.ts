@@ -96,7 +96,7 @@ test.describe('activities', () => {
     for (const { activity, reasons } of shown.recommendations) {
       expect(activity.ageRange[0]).toBeLessThanOrEqual(5.5);
       expect(activity.ageRange[1]).toBeGreaterThanOrEqual(5.5);
-      await expect(page.getByRole('link', { name: activity.title })).toBeVisible();
+      await expect(page.getByRole('link', { name: activity.title, exact: true })).toBeVisible();
       expect(reasons.length).toBeGreaterThan(0);
     }
     // The age reason names the children (or their whole ages), never the average 5.5.
@@ -136,7 +136,7 @@ test.describe('activities', () => {
       expect(activity.ageRange[0], activity.title).toBeLessThanOrEqual(2);
       expect(activity.ageRange[1], activity.title).toBeGreaterThanOrEqual(9);
       expect(reasons.join(' '), activity.title).not.toMatch(/can help|5\.5/);
-      await expect(page.getByRole('link', { name: activity.title })).toBeVisible();
+      await expect(page.getByRole('link', { name: activity.title, exact: true })).toBeVisible();
     }
   });
 
@@ -198,7 +198,7 @@ test.describe('activities', () => {
     const grid = page.getByRole('list', { name: 'Activities' });
     await expect(grid.getByRole('article')).toHaveCount(expected.total);
     for (const activity of expected.activities) {
-      await expect(grid.getByRole('link', { name: activity.title })).toBeVisible();
+      await expect(grid.getByRole('link', { name: activity.title, exact: true })).toBeVisible();
     }
 
     await page.reload();
@@ -234,7 +234,9 @@ test.describe('activities', () => {
     await page.goto('/my-activities');
     await page.reload();
     const favourites = page.getByRole('list', { name: 'Favourite activities' });
-    await expect(favourites.getByRole('link', { name: 'Kitchen Volcano Eruption' })).toBeVisible();
+    await expect(
+      favourites.getByRole('link', { name: 'Kitchen Volcano Eruption', exact: true }),
+    ).toBeVisible();
     await page.getByRole('tab', { name: 'Tried' }).click();
     await expect(page.getByText('Nothing tried yet.', { exact: false })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -252,7 +254,7 @@ test.describe('activities', () => {
     await expect(
       page
         .getByRole('list', { name: 'Tried activities' })
-        .getByRole('link', { name: 'Kitchen Volcano Eruption' }),
+        .getByRole('link', { name: 'Kitchen Volcano Eruption', exact: true }),
     ).toBeVisible();
   });
 
@@ -278,10 +280,10 @@ test.describe('activities', () => {
     await dialog.getByRole('button', { name: 'Create activity' }).click();
     await expect(dialog).toBeHidden();
     const own = page.getByRole('list', { name: 'Our activities' });
-    await expect(own.getByRole('link', { name: 'Pirate Treasure Map' })).toBeVisible();
+    await expect(own.getByRole('link', { name: 'Pirate Treasure Map', exact: true })).toBeVisible();
 
     await page.goto('/browse?search=pirate');
-    await page.getByRole('link', { name: 'Pirate Treasure Map' }).click();
+    await page.getByRole('link', { name: 'Pirate Treasure Map', exact: true }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Pirate Treasure Map' }),
     ).toBeVisible();
@@ -297,7 +299,9 @@ test.describe('activities', () => {
     const edit = page.getByRole('dialog', { name: 'Edit activity' });
     await edit.getByRole('textbox', { name: 'Title' }).fill('Pirate Treasure Hunt');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await expect(own.getByRole('link', { name: 'Pirate Treasure Hunt' })).toBeVisible();
+    await expect(
+      own.getByRole('link', { name: 'Pirate Treasure Hunt', exact: true }),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Pirate Treasure Hunt' }).click();
     await page

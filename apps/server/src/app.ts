@@ -31,6 +31,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { userActivityRoutes } from './modules/user-activities/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
+import { animationRoutes } from './modules/animations/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -215,6 +216,7 @@ export async function buildApp(
       await api.register(userActivityRoutes);
       await api.register(weatherRoutes);
       await api.register(achievementRoutes);
+      await api.register(animationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -4,6 +4,7 @@
  * Times are ISO 8601 text, booleans are 0/1 integers and free fields are JSON text, so that one
  * set of migrations serves SQLite and PostgreSQL alike.
  */
+import type { AnimationTables } from '../modules/animations/tables.ts';
 import type { CustomActivityTables } from '../modules/activities/tables.ts';
 import type { AchievementTables } from '../modules/achievements/tables.ts';
 import type { UserTables } from '../modules/auth/tables.ts';
@@ -13,6 +14,7 @@ import type { ProgressTables } from '../modules/progress/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
 
 export type DB = UserTables &
+  AnimationTables &
   AchievementTables &
   FamilyTables &
   FileTables &

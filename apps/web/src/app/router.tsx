@@ -217,6 +217,14 @@ export const routes: RouteObject[] = [
                     ),
                   ),
                   page(
+                    'activity-theater/:id',
+                    lazyPage(
+                      () => import('../features/theater/pages/activity-theater-page'),
+                      (m) => m.ActivityTheaterPage,
+                      LOADING.activities,
+                    ),
+                  ),
+                  page(
                     'animation-studio',
                     lazyPage(
                       () => import('../features/animation/pages/animation-studio-page'),

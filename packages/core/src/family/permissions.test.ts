@@ -16,12 +16,19 @@ describe('family roles (DESIGN, Families)', () => {
     ]);
   });
 
-  it('a caregiver reads everything, marks favourites, tried and done, and edits nothing else', () => {
+  it('a caregiver reads everything, marks favourites, tried and done, makes animations, and edits nothing else', () => {
     expect(allowedFor('caregiver')).toEqual([
       'family.read',
       'user-activities.edit',
       'activities.complete',
+      'animations.edit',
     ]);
+  });
+
+  it('every role may make animations: children play in the studio with whichever adult is with them', () => {
+    for (const role of ['owner', 'parent', 'caregiver'] as const) {
+      expect(isAllowed(role, 'animations.edit')).toBe(true);
+    }
   });
 
   it('anyone may leave; only the owner removes someone else', () => {

@@ -17,6 +17,11 @@ export const FAMILY_ACTIONS = [
   'activities.edit',
   'progress.edit',
   'files.edit',
+  /**
+   * The animation studio's projects. Children make animations with whichever adult is with them,
+   * so every role may.
+   */
+  'animations.edit',
   /** Invitations, role changes, removing other members. */
   'members.manage',
   'family.delete',
@@ -27,6 +32,7 @@ const CAREGIVER_ACTIONS: ReadonlySet<TFamilyAction> = new Set([
   'family.read',
   'user-activities.edit',
   'activities.complete',
+  'animations.edit',
 ]);
 const OWNER_ONLY_ACTIONS: ReadonlySet<TFamilyAction> = new Set(['members.manage', 'family.delete']);
 
@@ -52,6 +58,7 @@ export const ACTION_DESCRIPTIONS: Readonly<Record<TFamilyAction, string>> = {
   'activities.edit': "change the family's own activities",
   'progress.edit': 'change progress',
   'files.edit': 'change files',
+  'animations.edit': 'change animations',
   'members.manage': 'manage family members',
   'family.delete': 'delete the family',
 };

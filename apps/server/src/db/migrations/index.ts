@@ -7,6 +7,7 @@ import * as achievements from './0005-achievements.ts';
 import * as sessionHardening from './0006-session-hardening.ts';
 import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as families from './0008-families.ts';
+import * as animations from './0009-animations.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-session-hardening': sessionHardening,
   '0007-user-activity-marks': userActivityMarks,
   '0008-families': families,
+  '0009-animations': animations,
 };

@@ -96,6 +96,17 @@ const withOwnActivity = async (owner: CreatedUser) => {
   return { url: `/activities/${own.id}` };
 };
 
+const animationBody = {
+  title: 'Jumping cat',
+  fps: 8,
+  loop: true,
+  frames: [{ id: 'f1', png: PNG.toString('base64') }],
+};
+const withAnimation = async (owner: CreatedUser) => {
+  const animation = await ok<{ id: string }>(owner, 'POST', '/animations', animationBody);
+  return { url: `/animations/${animation.id}` };
+};
+
 const ENDPOINTS: Record<string, EndpointCase> = {
   'GET /family': { action: 'family.read', method: 'GET', prepare: path('/family') },
   'GET /profile': { action: 'family.read', method: 'GET', prepare: path('/profile') },
@@ -216,6 +227,26 @@ const ENDPOINTS: Record<string, EndpointCase> = {
       await ok(owner, 'PUT', '/files/c.png', PNG);
       return { url: '/files/c.png' };
     },
+  },
+  'GET /animations': { action: 'family.read', method: 'GET', prepare: path('/animations') },
+  'GET /animations/{id}': { action: 'family.read', method: 'GET', prepare: withAnimation },
+  'POST /animations': {
+    action: 'animations.edit',
+    method: 'POST',
+    prepare: path('/animations', animationBody),
+  },
+  'PUT /animations/{id}': {
+    action: 'animations.edit',
+    method: 'PUT',
+    prepare: async (owner) => ({
+      ...(await withAnimation(owner)),
+      payload: { ...animationBody, title: 'Renamed' },
+    }),
+  },
+  'DELETE /animations/{id}': {
+    action: 'animations.edit',
+    method: 'DELETE',
+    prepare: withAnimation,
   },
   'POST /family/invites': {
     action: 'members.manage',

@@ -1,10 +1,12 @@
 import type { TActivity } from '@kkb/core/activities/schema';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ChildCareIcon from '@mui/icons-material/ChildCare';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import PlaceIcon from '@mui/icons-material/PlaceOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -119,6 +121,18 @@ export function ActivityCard({
           )}
         </Stack>
         {children !== undefined && <Box sx={{ mt: 1.5 }}>{children}</Box>}
+        {/* Above the title link's stretched ::after, so it gets its own clicks. */}
+        <Button
+          component={RouterLink}
+          to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+          size="small"
+          variant="outlined"
+          startIcon={<PlayArrowIcon />}
+          aria-label={`Start ${activity.title}`}
+          sx={{ mt: 1.5, position: 'relative', zIndex: 1 }}
+        >
+          Start
+        </Button>
       </CardContent>
     </Card>
   );

@@ -52,6 +52,15 @@ const open = (id = 'volcano') =>
   renderPage(<ActivityDetailPage />, { path: '/activity/:id', url: `/activity/${id}` });
 
 describe('/activity/{id}', () => {
+  it('Start opens the activity in the theater', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    open();
+    expect(await screen.findByRole('link', { name: 'Start' })).toHaveAttribute(
+      'href',
+      '/activity-theater/volcano',
+    );
+  });
+
   it('§3 shows every field; instructions as an ordered list', async () => {
     server.on('GET /api/v1/user-activities', () => records());
     open();

@@ -1,5 +1,6 @@
 import type { TActivity } from '@kkb/core/activities/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -90,6 +91,16 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
             {activity.title}
           </Typography>
           <Typography sx={{ maxWidth: '70ch', mb: 2 }}>{activity.description}</Typography>
+          <Button
+            component={RouterLink}
+            to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+            variant="contained"
+            size="large"
+            startIcon={<PlayArrowIcon />}
+            sx={{ mb: 2 }}
+          >
+            Start
+          </Button>
           <ActivityStatusControls activityId={activity.id} defaultMinutes={activity.duration} />
         </CardContent>
       </Card>

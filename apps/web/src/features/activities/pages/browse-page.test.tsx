@@ -23,6 +23,8 @@ function listOf(count: number, total = count) {
 }
 
 describe('/browse', () => {
+  // The two retries of a 5xx wait 1 s and 2 s by design, so this needs more than vitest's 5 s on a
+  // busy machine (its own wait for the notice allows 10 s).
   it('§8 a failed load shows the five fallback activities with a notice', async () => {
     server.on('GET /api/v1/activities', () =>
       jsonResponse(503, { detail: 'down', code: 'SERVICE_UNAVAILABLE' }),
@@ -32,7 +34,7 @@ describe('/browse', () => {
     const grid = screen.getByRole('list', { name: 'Favourite activities' });
     expect(within(grid).getAllByRole('article')).toHaveLength(FALLBACK_ACTIVITIES.length);
     expect(within(grid).getByRole('link', { name: FALLBACK_ACTIVITIES[0]!.title })).toBeVisible();
-  });
+  }, 20_000);
 
   it('filters from a shared link are sent and shown; paging says "Page X of Y"', async () => {
     server.on('GET /api/v1/activities', () => jsonResponse(200, listOf(50, 120)));

@@ -1,10 +1,46 @@
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageError } from '../../../components/feedback/page-error';
+import { ApiError } from '../../../lib/api-client';
+import { useActivity } from '../../activities/api/get-activity';
+import { SuggestionPicker } from '../components/suggestion-picker';
+import { TheaterPlayer } from '../components/theater-player';
 
-/** The guarded 'Activity Theater' page; its content comes with the issue that builds this feature. */
-export function ActivityTheaterPage() {
+function TheaterForActivity({ id }: { id: string }) {
+  const activity = useActivity(id);
+  if (activity.data !== undefined) {
+    // Keyed: another activity starts again at its materials with a fresh clock.
+    return <TheaterPlayer key={activity.data.id} activity={activity.data} />;
+  }
+  if (activity.error instanceof ApiError && activity.error.status === 404) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography variant="h4" component="h1">
+          Activity not found
+        </Typography>
+        <Typography color="text.secondary">
+          This activity does not exist, or it was one of your own and has been deleted.
+        </Typography>
+        <Button variant="contained" component={RouterLink} to="/activity-theater">
+          Pick another activity
+        </Button>
+      </Stack>
+    );
+  }
+  if (activity.isError) return <PageError reset={() => void activity.refetch()} />;
   return (
-    <Typography component="h1" variant="h4">
-      Activity Theater
-    </Typography>
+    <Stack spacing={2} aria-busy="true" aria-label="Loading the activity">
+      <Skeleton variant="text" width="60%" sx={{ fontSize: '2.5rem' }} />
+      <Skeleton variant="rectangular" height={280} />
+    </Stack>
   );
+}
+
+/** `/activity-theater[/{id}]`: guided play of one activity, or today's suggestions to pick from. */
+export function ActivityTheaterPage() {
+  const { id } = useParams();
+  return id === undefined ? <SuggestionPicker /> : <TheaterForActivity id={id} />;
 }
