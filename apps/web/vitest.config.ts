@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Page tests render whole pages in jsdom; on a busy two-core machine 5 s is not enough.
+    testTimeout: 15_000,
   },
 });
