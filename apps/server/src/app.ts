@@ -31,6 +31,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { userActivityRoutes } from './modules/user-activities/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');
+  app.decorateRequest('tokenIssuedAtMs', 0);
   app.decorate(
     'mailer',
     createMailer({
@@ -215,6 +217,7 @@ export async function buildApp(
       await api.register(userActivityRoutes);
       await api.register(weatherRoutes);
       await api.register(achievementRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api/v1' },
   );
