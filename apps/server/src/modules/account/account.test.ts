@@ -271,6 +271,25 @@ describe('DELETE /account (issue 18)', () => {
     expect(fs.existsSync(familyFilesDir(owner.familyId))).toBe(true);
   });
 
+  it('a creator who handed ownership over passes the profile on to the new owner', async () => {
+    const creator = await passwordUser();
+    await seed(creator);
+    const heir = await joinAs(creator, 'parent', 'Next Owner');
+    await ok(creator, 'PATCH', `/family/members/${heir.userId}`, { role: 'owner' });
+
+    const res = await call(creator, 'DELETE', '/account', { password: creator.password });
+    expect(res.statusCode).toBe(204);
+    expect(await rowsMentioning(creator.userId, creator.email)).toEqual([]);
+    const profile = (await call(heir, 'GET', '/profile')).json();
+    expect(profile).toMatchObject({
+      uid: heir.userId,
+      email: heir.email,
+      displayName: 'Next Owner',
+    });
+    expect(profile.familyInfo.children).toHaveLength(1);
+    expect(fs.existsSync(familyFilesDir(heir.familyId))).toBe(true);
+  });
+
   it('an account without a password needs a sign-in from the last 10 minutes', async () => {
     const now = Date.now();
     vi.useFakeTimers({ toFake: ['Date'] });

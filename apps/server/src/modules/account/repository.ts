@@ -38,7 +38,7 @@ export async function listFamilyFiles(executor: Executor, familyId: string) {
 export async function findAccount(executor: Executor, userId: string) {
   return executor
     .selectFrom('users')
-    .select(['id', 'name', 'email', 'passwordHash', 'createdAt', 'isVerified'])
+    .select(['id', 'name', 'email', 'passwordHash', 'avatarUrl', 'createdAt'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -80,7 +80,8 @@ export async function detachFromFamily(
   executor: Executor,
   familyId: string,
   userId: string,
-  heir: { userId: string; email: string },
+  leaving: { name: string; avatarUrl: string | null },
+  heir: { userId: string; email: string; name: string },
   formerMemberId: string,
 ): Promise<void> {
   await executor
@@ -118,12 +119,25 @@ export async function detachFromFamily(
       .where('id', '=', id)
       .execute();
   }
-  await executor
-    .updateTable('profiles')
-    .set({ userId: heir.userId, email: heir.email })
+  const profile = await executor
+    .selectFrom('profiles')
+    .select(['displayName', 'photoUrl'])
     .where('familyId', '=', familyId)
     .where('userId', '=', userId)
-    .execute();
+    .executeTakeFirst();
+  if (profile) {
+    // The name and photo came from the creator's account unless the family changed them since.
+    await executor
+      .updateTable('profiles')
+      .set({
+        userId: heir.userId,
+        email: heir.email,
+        displayName: profile.displayName === leaving.name ? heir.name : profile.displayName,
+        photoUrl: profile.photoUrl === leaving.avatarUrl ? '' : profile.photoUrl,
+      })
+      .where('familyId', '=', familyId)
+      .execute();
+  }
   await executor
     .deleteFrom('familyInvites')
     .where('familyId', '=', familyId)

@@ -157,7 +157,8 @@ export async function deleteAccount(
         trx,
         member.familyId,
         member.userId,
-        { userId: heir.id, email: heir.email },
+        { name: account.name, avatarUrl: account.avatarUrl },
+        { userId: heir.id, email: heir.email, name: heir.name },
         FORMER_MEMBER_ID,
       );
       await deleteUser(trx, member.userId, account.email);
