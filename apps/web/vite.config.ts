@@ -36,7 +36,19 @@ export default defineConfig({
     }),
   ],
   // The manifest lets `npm run bench` weigh exactly what the first route loads.
-  build: { target: 'es2022', manifest: true },
+  build: {
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod's own chunk runs before any chunk that creates schemas; lib/zod-config.ts rides in
+          // it so that zod is configured before the first schema exists (see that file).
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/ }],
+        },
+      },
+    },
+  },
   server: {
     // The API runs as its own process in development; in production the server serves dist/.
     proxy: { '/api': 'http://127.0.0.1:8080' },

@@ -13,7 +13,17 @@ const SIGNED_OUT_PATHS = [
 
 test.describe('a signed-out visitor', () => {
   for (const path of SIGNED_OUT_PATHS) {
-    test(`${path} logs no console error and does not ask /auth/refresh`, async ({ page }) => {
+    test(`${path} logs no console error, breaks no CSP rule and does not ask /auth/refresh`, async ({
+      page,
+    }) => {
+      // A refused `eval` that the code catches (zod's probe) logs nothing but is still a violation.
+      await page.addInitScript(() => {
+        const violations: string[] = [];
+        Object.assign(window, { cspViolations: violations });
+        document.addEventListener('securitypolicyviolation', (event) => {
+          violations.push(`${event.violatedDirective} in ${event.sourceFile}`);
+        });
+      });
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
@@ -28,6 +38,9 @@ test.describe('a signed-out visitor', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as { cspViolations?: string[] }).cspViolations),
+      ).toEqual([]);
       expect(refreshes).toEqual([]);
     });
   }

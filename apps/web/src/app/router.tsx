@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/feedback/loading-spinner';
+import { hasSessionMarker } from '../lib/api-client';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { RequireCompleteProfile } from './guards/require-complete-profile';
@@ -16,6 +17,9 @@ const LOADING = {
   authentication: 'Loading authentication...',
 } as const;
 
+/** How to fetch each lazy page's chunk ahead of its first render (see `preloadPagesFor`). */
+const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
+
 /** A page loaded on first visit (its own chunk), with its loader message meanwhile. */
 function lazyPage<M>(
   load: () => Promise<M>,
@@ -23,11 +27,13 @@ function lazyPage<M>(
   message: string,
 ): ReactElement {
   const Page = lazy(async () => ({ default: pick(await load()) }));
-  return (
+  const element = (
     <Suspense fallback={<LoadingSpinner message={message} />}>
       <Page />
     </Suspense>
   );
+  pageLoaders.set(element, load);
+  return element;
 }
 
 const loginPage = lazyPage(
@@ -241,6 +247,25 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * Starts fetching the lazy pages the app is about to render at `pathname`, so their chunks load
+ * while the session is restored and the profile fetched rather than after. Pages behind a guard
+ * that will redirect (signed-in pages without a session to restore, the sign-in pages with one)
+ * are left alone.
+ */
+export function preloadPagesFor(pathname: string, signedIn: boolean): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (!isValidElement(route.element)) continue;
+    const guard = route.element.type;
+    if ((guard === RequireAuth && !signedIn) || (guard === PublicOnly && signedIn)) return;
+    // A chunk that fails here fails again when the page renders, which shows the error.
+    pageLoaders
+      .get(route.element)?.()
+      .catch(() => undefined);
+  }
+}
+
 export function createAppRouter() {
+  preloadPagesFor(window.location.pathname, hasSessionMarker());
   return createBrowserRouter(routes);
 }

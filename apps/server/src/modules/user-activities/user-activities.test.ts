@@ -216,6 +216,18 @@ describe('favourite and tried marks (issue 9: they no longer exclude each other)
     expect((await records()).find((r) => r.activityId === ids[1])).toBeUndefined();
   });
 
+  it('concurrent favourite set and clear on one activity never fail (issue 8: no 500s)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        mark(i % 2 === 0 ? 'PUT' : 'DELETE', ids[3], 'favorite'),
+      ),
+    );
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+    expect((await mark('PUT', ids[3], 'favorite')).statusCode).toBeLessThan(300);
+    const kept = (await records()).filter((r) => r.activityId === ids[3]);
+    expect(kept).toEqual([expect.objectContaining({ favorite: true })]);
+  });
+
   it('refuses an unknown mark (400) and an unknown activity (404)', async () => {
     expect((await mark('PUT', ids[2], 'loved')).statusCode).toBe(400);
     const unknown = await mark('PUT', 'no-such-activity', 'favorite');

@@ -63,7 +63,7 @@ export function Logo({
         />
       </g>
       <g
-        fontFamily="Inter, 'Helvetica Neue', Arial, sans-serif"
+        fontFamily="'Inter Variable', 'Helvetica Neue', Arial, sans-serif"
         fontWeight="700"
         fontSize="14.5"
         aria-hidden="true"

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthPageLayout } from '../components/auth-page-layout';
@@ -44,7 +44,7 @@ export function ForgotPasswordPage() {
             {resetRequest.isError && (
               <Alert severity="error">{describeError(resetRequest.error)}</Alert>
             )}
-            <TextField
+            <TextInput
               {...register('email')}
               label="Email"
               type="email"

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
 import { useAuth } from '../components/use-auth';
@@ -41,7 +41,7 @@ export function LoginPage() {
             </Alert>
           )}
           {login.isError && <Alert severity="error">{describeError(login.error)}</Alert>}
-          <TextField
+          <TextInput
             {...register('email')}
             label="Email"
             type="email"
@@ -50,7 +50,7 @@ export function LoginPage() {
             error={errors.email !== undefined}
             helperText={errors.email?.message}
           />
-          <TextField
+          <TextInput
             {...register('password')}
             label="Password"
             type="password"

@@ -4,10 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { AuthPageLayout } from '../components/auth-page-layout';
@@ -36,7 +36,7 @@ export function RegisterPage() {
           {registration.isError && (
             <Alert severity="error">{describeError(registration.error)}</Alert>
           )}
-          <TextField
+          <TextInput
             {...register('name')}
             label="Name"
             autoComplete="name"
@@ -44,7 +44,7 @@ export function RegisterPage() {
             error={errors.name !== undefined}
             helperText={errors.name?.message}
           />
-          <TextField
+          <TextInput
             {...register('email')}
             label="Email"
             type="email"
@@ -53,7 +53,7 @@ export function RegisterPage() {
             error={errors.email !== undefined}
             helperText={errors.email?.message}
           />
-          <TextField
+          <TextInput
             {...register('password')}
             label="Password"
             type="password"

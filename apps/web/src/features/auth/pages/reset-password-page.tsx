@@ -8,11 +8,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { AuthPageLayout } from '../components/auth-page-layout';
@@ -76,7 +76,7 @@ export function ResetPasswordPage() {
           {confirmReset.isError && (
             <Alert severity="error">{describeError(confirmReset.error)}</Alert>
           )}
-          <TextField
+          <TextInput
             {...register('password')}
             label="New password"
             type="password"
