@@ -32,6 +32,7 @@ import { userActivityRoutes } from './modules/user-activities/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -140,6 +141,7 @@ export async function buildApp(
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');
+  app.decorateRequest('tokenIssuedAtMs', 0);
   app.decorate(
     'mailer',
     createMailer({
@@ -217,6 +219,7 @@ export async function buildApp(
       await api.register(weatherRoutes);
       await api.register(achievementRoutes);
       await api.register(animationRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -27,6 +27,8 @@ export interface AccessTokens {
 declare module 'fastify' {
   interface FastifyRequest {
     userId: string;
+    /** When the request's access token was issued (ms); a recent sign-in is judged by it. */
+    tokenIssuedAtMs: number;
   }
 }
 
@@ -77,8 +79,9 @@ export function createAccessTokens(
     maxEntries: VERIFIED_CACHE_SIZE,
     ttlMs: USER_STANDING_TTL_MS,
   });
-  const verify = async (token: string): Promise<string> => {
-    const { userId, issuedAtMs } = await verified.get(token, () => checkSignature(token));
+  const verifyToken = async (token: string): Promise<VerifiedToken> => {
+    const checked = await verified.get(token, () => checkSignature(token));
+    const { userId, issuedAtMs } = checked;
     if (loadStanding) {
       const standing = await standings.get(userId, () => loadStanding(userId));
       const validAfterMs = standing?.tokensValidAfterMs ?? null;
@@ -86,7 +89,7 @@ export function createAccessTokens(
         throw new AppError(401, 'AUTHENTICATION_REQUIRED');
       }
     }
-    return userId;
+    return checked;
   };
   return {
     forgetUser: (userId) => standings.delete(userId),
@@ -97,12 +100,14 @@ export function createAccessTokens(
         .setIssuedAt()
         .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
         .sign(key),
-    verify,
+    verify: async (token) => (await verifyToken(token)).userId,
     async authenticate(request) {
       const header = request.headers.authorization;
       const match = header?.match(/^Bearer\s+(\S+)$/i);
       if (!match?.[1]) throw new AppError(401, 'AUTHENTICATION_REQUIRED');
-      request.userId = await verify(match[1]);
+      const { userId, issuedAtMs } = await verifyToken(match[1]);
+      request.userId = userId;
+      request.tokenIssuedAtMs = issuedAtMs;
     },
   };
 }

@@ -34,7 +34,7 @@ export class ApiError extends Error {
 }
 
 /** Why a session ended: the parent chose to log out, or auth failed (refresh refused, 401). */
-export type SessionEndReason = 'signed-out' | 'auth-failed';
+export type SessionEndReason = 'signed-out' | 'account-deleted' | 'auth-failed';
 
 export type SessionListener = (user: TUser | null, endReason?: SessionEndReason) => void;
 
@@ -166,6 +166,25 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError({ status: response.status, code: info.kind, detail: info.message });
 }
 
+/** Sends, refreshing the access token and retrying once on 401; a failed answer throws. */
+async function sendSignedIn(
+  method: Method,
+  path: string,
+  options: RequestOptions,
+): Promise<Response> {
+  let response = await send(method, path, options);
+  if (response.status === 401 && options.authRetry !== false) {
+    await refreshAccessToken();
+    response = await send(method, path, options);
+    if (response.status === 401) {
+      clearSession();
+      throw await toApiError(response);
+    }
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
 async function request<S extends z.ZodType>(
   method: Method,
   path: string,
@@ -184,16 +203,7 @@ async function request(
   options: RequestOptions,
   schema?: z.ZodType,
 ): Promise<unknown> {
-  let response = await send(method, path, options);
-  if (response.status === 401 && options.authRetry !== false) {
-    await refreshAccessToken();
-    response = await send(method, path, options);
-    if (response.status === 401) {
-      clearSession();
-      throw await toApiError(response);
-    }
-  }
-  if (!response.ok) throw await toApiError(response);
+  const response = await sendSignedIn(method, path, options);
   if (schema === undefined || response.status === 204) return undefined;
   const parsed = schema.safeParse(await response.json().catch(() => undefined));
   if (!parsed.success) {
@@ -257,19 +267,33 @@ export function apiPatch<S extends z.ZodType>(
 export function apiDelete<S extends z.ZodType>(
   path: string,
   schema: S,
-  options?: Omit<RequestOptions, 'body'>,
+  options?: RequestOptions,
 ): Promise<z.output<S>>;
 export function apiDelete(
   path: string,
   schema?: undefined,
-  options?: Omit<RequestOptions, 'body'>,
+  options?: RequestOptions,
 ): Promise<void>;
 export function apiDelete(
   path: string,
   schema?: z.ZodType,
-  options: Omit<RequestOptions, 'body'> = {},
+  options: RequestOptions = {},
 ): Promise<unknown> {
   return request('DELETE', path, options, schema);
+}
+
+/** A file the API answers with, and the name its Content-Disposition gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** `GET` of a file (not JSON), signed in like every other call. */
+export async function apiDownload(path: string): Promise<DownloadedFile> {
+  const response = await sendSignedIn('GET', path, {});
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
 }
 
 /** The message to show a parent for any failure of a call. */

@@ -28,7 +28,7 @@ export const downloadUrl = (token: string): string => `/api/v1/files/download/${
 const fileNotFound = () => notFound('File');
 
 /** Where a family's files live: DATA_DIR/files/<familyId>, outside any served directory. */
-function familyDirectory(dataDir: string, familyId: string): string {
+export function familyDirectory(dataDir: string, familyId: string): string {
   // Ids are server-made; refusing anything else keeps a bad id from escaping the files folder.
   if (!/^[A-Za-z0-9_-]+$/.test(familyId)) throw new Error('Unexpected family id format');
   return path.join(dataDir, 'files', familyId);

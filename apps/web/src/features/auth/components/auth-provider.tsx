@@ -14,7 +14,12 @@ import { AuthContext, type AuthState } from './use-auth';
 
 function stateFor(user: TUser | null, endReason?: SessionEndReason): AuthState {
   return user === null
-    ? { status: 'anonymous', user: null, signedOut: endReason === 'signed-out' }
+    ? {
+        status: 'anonymous',
+        user: null,
+        signedOut: endReason === 'signed-out' || endReason === 'account-deleted',
+        accountDeleted: endReason === 'account-deleted',
+      }
     : { status: 'authenticated', user };
 }
 

@@ -9,6 +9,8 @@ export type AuthState =
       user: null;
       /** True after a deliberate logout: nothing to return to after the next login. */
       signedOut: boolean;
+      /** True right after the parent deleted their account: the login page says so. */
+      accountDeleted?: boolean;
     }
   | { status: 'authenticated'; user: TUser };
 

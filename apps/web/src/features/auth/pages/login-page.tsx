@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
+import { useAuth } from '../components/use-auth';
 import { AuthPageLayout } from '../components/auth-page-layout';
 import { OAuthButtons } from '../components/oauth-buttons';
 
@@ -19,6 +20,7 @@ import { OAuthButtons } from '../components/oauth-buttons';
  */
 export function LoginPage() {
   const login = useLogin();
+  const auth = useAuth();
   const {
     register,
     handleSubmit,
@@ -33,6 +35,11 @@ export function LoginPage() {
     <AuthPageLayout title="Welcome back" subtitle="Sign in to find what to play today">
       <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack spacing={2}>
+          {auth.status === 'anonymous' && auth.accountDeleted && (
+            <Alert severity="success">
+              Your account has been deleted. Thank you for playing with Keep Kid Busy.
+            </Alert>
+          )}
           {login.isError && <Alert severity="error">{describeError(login.error)}</Alert>}
           <TextInput
             {...register('email')}

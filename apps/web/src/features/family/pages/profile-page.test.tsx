@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getAccessToken, startSession } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { completeProfile, familyWith, tokenSet } from '../../../test/auth-fixtures';
@@ -176,5 +176,93 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Leave family' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Appearance', level: 2 })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
+  });
+});
+
+describe('ProfilePage: our own data (issue 18)', { timeout: 20_000 }, () => {
+  it('"Download our data" saves the export ZIP under the name the server gives', async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile());
+    server.on(
+      'GET /api/v1/account/export',
+      () =>
+        new Response(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/zip',
+            'Content-Disposition': 'attachment; filename="keep-kid-busy-export-2026-11-23.zip"',
+          },
+        }),
+    );
+    const saved: { href: string; download: string }[] = [];
+    URL.createObjectURL = () => 'blob:export';
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ href: this.href, download: this.download });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download our data' }));
+
+    await waitFor(() =>
+      expect(saved).toEqual([
+        { href: 'blob:export', download: 'keep-kid-busy-export-2026-11-23.zip' },
+      ]),
+    );
+    expect(server.requestsTo('GET /api/v1/account/export')[0]?.headers.get('Authorization')).toBe(
+      'Bearer access-1',
+    );
+    click.mockRestore();
+  });
+
+  it('the last member is told the whole family goes; the password deletes it, then /login', async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile());
+    server.on('DELETE /api/v1/account', () => new Response(null, { status: 204 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent(/whole family is deleted with you/);
+    await user.type(within(dialog).getByLabelText(/Password/), 'my secret words');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(server.requestsTo('DELETE /api/v1/account').map((r) => r.body)).toEqual([
+      { password: 'my secret words' },
+    ]);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('a wrong password is said in the dialog and nothing else happens', async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile());
+    server.on('DELETE /api/v1/account', () =>
+      jsonResponse(400, { detail: 'The password is not correct', code: 'VALIDATION_ERROR' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText(/Password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    expect(await within(dialog).findByText('The password is not correct')).toBeVisible();
+    expect(getAccessToken()).toBe('access-1');
+    expect(screen.queryByText('Login page')).toBeNull();
+  });
+
+  it('the owner of a shared family is asked to hand ownership over first', async () => {
+    const user = renderProfile(
+      completeProfile(),
+      familyWith('owner', [{ userId: 'user-2', name: 'Dad', role: 'parent' }]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent(/Make another member the owner first/);
+    expect(within(dialog).getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+  });
+
+  it('a member of a shared family is told the family stays', async () => {
+    const user = renderProfile(completeProfile(), familyWith('parent'));
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog).toHaveTextContent(/You leave your family; it keeps/);
   });
 });

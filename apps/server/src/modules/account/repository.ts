@@ -1,0 +1,161 @@
+import type { Executor } from '../../db/database.ts';
+
+/** The family-owned tables the export copies and their file names in the archive. */
+export const EXPORTED_TABLES = {
+  children: 'children.json',
+  userActivities: 'user-activities.json',
+  customActivities: 'own-activities.json',
+  activityLog: 'activity-log.json',
+  stats: 'stats.json',
+  achievements: 'achievements.json',
+  progress: 'progress.json',
+  animations: 'animations.json',
+} as const;
+export type ExportedTable = keyof typeof EXPORTED_TABLES;
+
+/** Every row of one family-owned table, without the family id. */
+export async function familyRows(
+  executor: Executor,
+  table: ExportedTable,
+  familyId: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = (await executor
+    .selectFrom(table)
+    .selectAll()
+    .where('familyId', '=', familyId)
+    .execute()) as Record<string, unknown>[];
+  return rows.map(({ familyId: _familyId, ...rest }) => rest);
+}
+
+export async function listFamilyFiles(executor: Executor, familyId: string) {
+  return executor
+    .selectFrom('files')
+    .select(['path', 'storageName', 'contentType', 'size', 'createdAt'])
+    .where('familyId', '=', familyId)
+    .orderBy('path')
+    .execute();
+}
+
+export async function findAccount(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'passwordHash', 'avatarUrl', 'createdAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function listOAuthProviders(executor: Executor, userId: string): Promise<string[]> {
+  const rows = await executor
+    .selectFrom('oauthAccounts')
+    .select('provider')
+    .where('userId', '=', userId)
+    .execute();
+  return rows.map((row) => row.provider);
+}
+
+export const FORMER_MEMBER_NAME = 'Former member';
+
+/** `value` with the member's id replaced by `formerMemberId`, and their name where it stood beside it. */
+function withoutMember(value: unknown, userId: string, formerMemberId: string): unknown {
+  if (value === userId) return formerMemberId;
+  if (Array.isArray(value)) return value.map((item) => withoutMember(item, userId, formerMemberId));
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([key, item]) => [
+      key,
+      withoutMember(item, userId, formerMemberId),
+    ]);
+    const object = Object.fromEntries(entries) as Record<string, unknown>;
+    if ('userId' in value && value.userId === userId && 'name' in object) {
+      object.name = FORMER_MEMBER_NAME;
+    }
+    return object;
+  }
+  return value;
+}
+
+/**
+ * Takes the user out of what a family keeps after they go: their marks and completions name a
+ * former member, the profile passes to `heir`, invitations they made or used are dropped.
+ */
+export async function detachFromFamily(
+  executor: Executor,
+  familyId: string,
+  userId: string,
+  leaving: { name: string; avatarUrl: string | null },
+  heir: { userId: string; email: string; name: string },
+  formerMemberId: string,
+): Promise<void> {
+  await executor
+    .updateTable('userActivities')
+    .set({ userId: formerMemberId })
+    .where('familyId', '=', familyId)
+    .where('userId', '=', userId)
+    .execute();
+  await executor
+    .updateTable('userActivities')
+    .set({ completedBy: formerMemberId })
+    .where('familyId', '=', familyId)
+    .where('completedBy', '=', userId)
+    .execute();
+  await executor
+    .updateTable('activityLog')
+    .set({ completedBy: formerMemberId })
+    .where('familyId', '=', familyId)
+    .where('completedBy', '=', userId)
+    .execute();
+  // Stored completion answers (replayed for a repeated clientId) name the members too.
+  const answers = await executor
+    .selectFrom('activityLog')
+    .select(['id', 'response'])
+    .where('familyId', '=', familyId)
+    .where('response', 'like', `%${userId}%`)
+    .execute();
+  for (const { id, response } of answers) {
+    const rewritten = JSON.stringify(
+      withoutMember(JSON.parse(response) as unknown, userId, formerMemberId),
+    );
+    await executor
+      .updateTable('activityLog')
+      .set({ response: rewritten })
+      .where('id', '=', id)
+      .execute();
+  }
+  const profile = await executor
+    .selectFrom('profiles')
+    .select(['displayName', 'photoUrl'])
+    .where('familyId', '=', familyId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  if (profile) {
+    // The name and photo came from the creator's account unless the family changed them since.
+    await executor
+      .updateTable('profiles')
+      .set({
+        userId: heir.userId,
+        email: heir.email,
+        displayName: profile.displayName === leaving.name ? heir.name : profile.displayName,
+        photoUrl: profile.photoUrl === leaving.avatarUrl ? '' : profile.photoUrl,
+      })
+      .where('familyId', '=', familyId)
+      .execute();
+  }
+  await executor
+    .deleteFrom('familyInvites')
+    .where('familyId', '=', familyId)
+    .where('createdBy', '=', userId)
+    .execute();
+}
+
+/**
+ * Removes the user row (its sessions, e-mail tokens, provider links and membership go with it by
+ * cascade) and every invitation, in any family, they used or that was addressed to them.
+ */
+export async function deleteUser(executor: Executor, userId: string, email: string): Promise<void> {
+  await executor
+    .deleteFrom('familyInvites')
+    .where((eb) =>
+      eb.or([eb('usedBy', '=', userId), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]),
+    )
+    .execute();
+  await executor.deleteFrom('users').where('id', '=', userId).execute();
+}

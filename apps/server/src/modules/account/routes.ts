@@ -1,0 +1,78 @@
+import { ZAccountDelete } from '@kkb/core/account/account';
+import { ZApiError } from '@kkb/core/errors/api-error';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { deleteAccount, exportFamily } from './service.ts';
+
+const tags = ['account'];
+const security = [{ bearer: [] }];
+const ZZipBytes = z
+  .unknown()
+  .describe("application/zip: the family's data as JSON files plus their uploaded files");
+
+/** A family's own data (issue 18): take it all away, or delete one's account. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app;
+  const onRequest = app.accessTokens.authenticate;
+
+  app.get(
+    '/account/export',
+    {
+      onRequest,
+      // Any member may take their family's data along: it is what they can already read.
+      config: { permission: 'family.read' },
+      schema: {
+        tags,
+        security,
+        summary: "Download the family's data: a ZIP of JSON files and their uploaded files",
+        response: { 200: ZZipBytes, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, archive } = await exportFamily(
+        database,
+        config.dataDir,
+        { userId: request.userId, familyId: request.familyId },
+        new Date(),
+      );
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+    },
+  );
+
+  app.delete(
+    '/account',
+    {
+      onRequest,
+      // Every member may delete their own account; the service decides what goes with it.
+      config: { permission: 'family.read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Delete my account (password, or a sign-in within 10 minutes for accounts without one); ' +
+          'the family and its files go too when I am its last member',
+        body: ZAccountDelete,
+        response: { 204: z.null(), 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const member = { userId: request.userId, familyId: request.familyId };
+      await deleteAccount(
+        database,
+        config.dataDir,
+        member,
+        request.body,
+        request.tokenIssuedAtMs,
+        new Date(),
+      );
+      app.accessTokens.forgetUser(member.userId);
+      app.familyAccess.forget(member.userId);
+      app.dataVersions.bump(member.familyId);
+      return reply.status(204).send(null);
+    },
+  );
+};

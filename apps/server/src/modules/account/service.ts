@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  exportFileName,
+  FORMER_MEMBER_ID,
+  isRecentSignIn,
+  OWNER_MUST_HAND_OVER_MESSAGE,
+  PASSWORD_REQUIRED_MESSAGE,
+  RECENT_SIGN_IN_REQUIRED_MESSAGE,
+  WRONG_PASSWORD_MESSAGE,
+  type TAccountDelete,
+} from '@kkb/core/account/account';
+import { zip, type AsyncZippable } from 'fflate';
+import type { Database, Executor } from '../../db/database.ts';
+import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { listMembers } from '../family/membership-repository.ts';
+import { getProfile } from '../family/service.ts';
+import { familyDirectory, removeFamilyFiles } from '../files/service.ts';
+import {
+  deleteUser,
+  detachFromFamily,
+  EXPORTED_TABLES,
+  familyRows,
+  findAccount,
+  listFamilyFiles,
+  listOAuthProviders,
+  type ExportedTable,
+} from './repository.ts';
+
+const zipAsync = promisify(zip);
+const signedOut = () => new AppError(401, 'AUTHENTICATION_REQUIRED');
+
+/** Free fields are stored as JSON text; the export gives them back as JSON. */
+function withParsedJson(row: Record<string, unknown>): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (typeof value === 'string' && /^[[{]/.test(value)) {
+      try {
+        parsed[key] = JSON.parse(value);
+        continue;
+      } catch {
+        // Not JSON after all: kept as the text it is.
+      }
+    }
+    parsed[key] = value;
+  }
+  return parsed;
+}
+
+const json = (value: unknown): Uint8Array =>
+  new TextEncoder().encode(JSON.stringify(value, null, 2));
+
+export interface FamilyExport {
+  fileName: string;
+  archive: Uint8Array;
+}
+
+/**
+ * The family's data as a ZIP: one JSON file per kind of record and the uploaded files under
+ * `files/`. Members appear by name and role; only the requester's own e-mail is in it.
+ */
+export async function exportFamily(
+  database: Database,
+  dataDir: string,
+  member: FamilyMember,
+  now: Date,
+): Promise<FamilyExport> {
+  const { db } = database;
+  const account = await findAccount(db, member.userId);
+  if (!account) throw signedOut();
+  const profile = await getProfile(db, member.familyId);
+  const { email: _creatorEmail, ...profileWithoutEmail } = profile;
+  const entries: AsyncZippable = {
+    'account.json': json({
+      name: account.name,
+      email: account.email,
+      createdAt: account.createdAt,
+      signInProviders: await listOAuthProviders(db, member.userId),
+    }),
+    'profile.json': json(profile.uid === member.userId ? profile : profileWithoutEmail),
+    'members.json': json(
+      (await listMembers(db, member.familyId)).map(({ name, role, joinedAt }) => ({
+        name,
+        role,
+        joinedAt,
+      })),
+    ),
+  };
+  for (const table of Object.keys(EXPORTED_TABLES) as ExportedTable[]) {
+    const rows = await familyRows(db, table, member.familyId);
+    entries[EXPORTED_TABLES[table]] = json(rows.map(withParsedJson));
+  }
+  const files = await listFamilyFiles(db, member.familyId);
+  entries['files.json'] = json(files.map(({ storageName: _storageName, ...file }) => file));
+  const directory = familyDirectory(dataDir, member.familyId);
+  for (const file of files) {
+    const bytes = await fs.promises.readFile(path.join(directory, file.storageName));
+    // Images are compressed already: stored as they are.
+    entries[`files/${file.path}`] = [bytes, { level: 0 }];
+  }
+  return { fileName: exportFileName(now), archive: await zipAsync(entries) };
+}
+
+async function confirmIdentity(
+  executor: Executor,
+  userId: string,
+  body: TAccountDelete,
+  tokenIssuedAtMs: number,
+  now: Date,
+) {
+  const account = await findAccount(executor, userId);
+  if (!account) throw signedOut();
+  if (account.passwordHash) {
+    if (!body.password) throw badRequest(PASSWORD_REQUIRED_MESSAGE);
+    if (!(await verifyPassword(account.passwordHash, body.password))) {
+      throw badRequest(WRONG_PASSWORD_MESSAGE);
+    }
+  } else if (!isRecentSignIn(tokenIssuedAtMs, now.getTime())) {
+    throw new AppError(403, 'PERMISSION_DENIED', RECENT_SIGN_IN_REQUIRED_MESSAGE);
+  }
+  return account;
+}
+
+export interface AccountDeletion {
+  /** The family itself was deleted (its last member went). */
+  familyDeleted: boolean;
+}
+
+/**
+ * Deletes the account: the user with their sessions, tokens, provider links and membership.
+ * The last member takes the family along, its files on disk included; a shared family stays,
+ * without them (its owner hands ownership over first).
+ */
+export async function deleteAccount(
+  database: Database,
+  dataDir: string,
+  member: FamilyMember,
+  body: TAccountDelete,
+  tokenIssuedAtMs: number,
+  now: Date,
+): Promise<AccountDeletion> {
+  const account = await confirmIdentity(database.db, member.userId, body, tokenIssuedAtMs, now);
+  const familyDeleted = await inFamilyTransaction(database, member, async (trx) => {
+    const members = await listMembers(trx, member.familyId);
+    const self = members.find((m) => m.userId === member.userId);
+    const others = members.filter((m) => m.userId !== member.userId);
+    if (others.length > 0) {
+      if (self?.role === 'owner')
+        throw new AppError(409, 'VALIDATION_ERROR', OWNER_MUST_HAND_OVER_MESSAGE);
+      const owner = others.find((m) => m.role === 'owner') ?? others[0]!;
+      const heir = await findAccount(trx, owner.userId);
+      if (!heir) throw new Error('A family member without a user row');
+      await detachFromFamily(
+        trx,
+        member.familyId,
+        member.userId,
+        { name: account.name, avatarUrl: account.avatarUrl },
+        { userId: heir.id, email: heir.email, name: heir.name },
+        FORMER_MEMBER_ID,
+      );
+      await deleteUser(trx, member.userId, account.email);
+      return false;
+    }
+    await deleteUser(trx, member.userId, account.email);
+    await trx.deleteFrom('families').where('id', '=', member.familyId).execute();
+    return true;
+  });
+  if (familyDeleted) await removeFamilyFiles(dataDir, member.familyId);
+  return { familyDeleted };
+}
