@@ -12,11 +12,9 @@ import {
   waitFor,
 } from './modules/auth/test-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './test/test-app.ts';
+import { pngBytes } from './test/images.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+const PNG = pngBytes();
 
 describe('logs hold no personal data (issue 18)', () => {
   let testDb: TestDatabase;

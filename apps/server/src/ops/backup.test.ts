@@ -9,12 +9,10 @@ import { createDatabase } from '../db/database.ts';
 import { createUser, type CreatedUser } from '../test/create-user.ts';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test/test-app.ts';
 import { BackupError, createBackup, restoreBackup } from './backup.ts';
+import { pngBytes } from '../test/images.ts';
 
 const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('a family photo'),
-]);
+const PNG = pngBytes('a family photo');
 
 /** Backups are the SQLite deployment's tool; PostgreSQL ones use pg_dump (docs/operations.md). */
 describe.skipIf(testDatabaseKind === 'postgres')('backup and restore (SQLite)', () => {

@@ -14,11 +14,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { login, registerUser, STRONG_PASSWORD } from '../auth/test-helpers.ts';
+import { pngBytes } from '../../test/images.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+const PNG = pngBytes();
 const SCAVENGER_HUNT = 'backyard-scavenger-hunt';
 
 let t: TestApp;

@@ -2,10 +2,9 @@ import { MAX_ANIMATION_FRAMES, MAX_ANIMATIONS, MAX_FRAME_BYTES } from '@kkb/core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { pngBytes } from '../../test/images.ts';
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const png = (label: string, size = 0) =>
-  Buffer.concat([PNG_SIGNATURE, Buffer.from(label), Buffer.alloc(size)]);
+const png = (label: string, size = 0) => pngBytes(label, size);
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 
 const body = (frames: { id: string; png?: string }[], overrides: object = {}) => ({
@@ -246,7 +245,7 @@ describe('animations', () => {
   });
 
   it('accepts a frame at the size limit, and a whole animation of them', async () => {
-    const atLimit = png('edge', MAX_FRAME_BYTES - PNG_SIGNATURE.length - 4);
+    const atLimit = png('edge', MAX_FRAME_BYTES - pngBytes('').length - 4);
     const res = await call(
       bob,
       'POST',

@@ -18,11 +18,9 @@ import { hashToken } from '../../lib/random-tokens.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxMails } from '../auth/test-helpers.ts';
+import { pngBytes } from '../../test/images.ts';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('png body'),
-]);
+const PNG = pngBytes();
 const CASTLE = 'cardboard-box-castle';
 const ownActivity = {
   title: 'Kitchen Disco',
