@@ -10,6 +10,7 @@ describe('pickFairIndex (a fair spin)', () => {
         return Number.isInteger(index) && index >= 0 && index < count;
       }),
     );
+    expect(pickFairIndex(5, () => Number.NaN)).toBe(0);
   });
 
   it('gives every slice exactly the same share of the random range', () => {

@@ -11,13 +11,16 @@ export const cryptoRandom: RandomSource = () =>
 
 /**
  * The winner of a spin among `count` equal slices: each index equally likely when `random` is
- * uniform on [0, 1). A source that strays to 1 or beyond (or below 0) is kept inside the wheel.
+ * uniform on [0, 1). A source that strays to 1 or beyond (or below 0, or gives NaN) is kept
+ * inside the wheel.
  */
 export function pickFairIndex(count: number, random: RandomSource = cryptoRandom): number {
   if (!Number.isInteger(count) || count < 1) {
     throw new RangeError('A wheel needs at least one slice');
   }
-  const index = Math.floor(random() * count);
+  const value = random();
+  // A broken source (NaN) still stops the wheel on a slice.
+  const index = Number.isFinite(value) ? Math.floor(value * count) : 0;
   return Math.min(Math.max(index, 0), count - 1);
 }
 
