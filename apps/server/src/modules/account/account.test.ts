@@ -234,6 +234,19 @@ describe('DELETE /account (issue 18)', () => {
     expect(fs.existsSync(familyFilesDir(other.familyId))).toBe(true);
   });
 
+  it('wrong passwords count like failed sign-ins: after 5, even the right one waits', async () => {
+    const owner = await passwordUser();
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await call(owner, 'DELETE', '/account', { password: `wrong-guess-${i}` });
+      expect(wrong.statusCode).toBe(400);
+    }
+    const limited = await call(owner, 'DELETE', '/account', { password: owner.password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(owner, 'GET', '/profile')).statusCode).toBe(200);
+  });
+
   it('the owner of a shared family hands ownership over first', async () => {
     const owner = await passwordUser();
     await joinAs(owner, 'parent', 'Dad');

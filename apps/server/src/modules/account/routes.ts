@@ -2,6 +2,7 @@ import { ZAccountDelete } from '@kkb/core/account/account';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from '../auth/rate-limit.ts';
 import { deleteAccount, exportFamily } from './service.ts';
 
 const tags = ['account'];
@@ -14,6 +15,9 @@ const ZZipBytes = z
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
+  // Wrong passwords when deleting an account count like failed sign-ins of that account.
+  const { max, windowMs } = DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount;
+  const passwordFailures = new RateLimiter(max, windowMs);
 
   app.get(
     '/account/export',
@@ -56,7 +60,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           'Delete my account (password, or a sign-in within 10 minutes for accounts without one); ' +
           'the family and its files go too when I am its last member',
         body: ZAccountDelete,
-        response: { 204: z.null(), 400: ZApiError, 401: ZApiError, 403: ZApiError, 409: ZApiError },
+        response: {
+          204: z.null(),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          409: ZApiError,
+          429: ZApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -68,6 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.tokenIssuedAtMs,
         new Date(),
+        passwordFailures,
       );
       app.accessTokens.forgetUser(member.userId);
       app.familyAccess.forget(member.userId);

@@ -16,6 +16,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { AppError, badRequest } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import type { RateLimiter } from '../auth/rate-limit.ts';
 import { listMembers } from '../family/membership-repository.ts';
 import { getProfile } from '../family/service.ts';
 import { familyDirectory, removeFamilyFiles } from '../files/service.ts';
@@ -110,12 +111,19 @@ async function confirmIdentity(
   body: TAccountDelete,
   tokenIssuedAtMs: number,
   now: Date,
+  passwordFailures: RateLimiter,
 ) {
   const account = await findAccount(executor, userId);
   if (!account) throw signedOut();
   if (account.passwordHash) {
     if (!body.password) throw badRequest(PASSWORD_REQUIRED_MESSAGE);
+    // A stolen access token must not become a way to guess the password.
+    const wait = passwordFailures.retryAfter(userId);
+    if (wait > 0) {
+      throw new AppError(429, 'RATE_LIMIT_EXCEEDED', undefined, { 'Retry-After': String(wait) });
+    }
     if (!(await verifyPassword(account.passwordHash, body.password))) {
+      passwordFailures.hit(userId);
       throw badRequest(WRONG_PASSWORD_MESSAGE);
     }
   } else if (!isRecentSignIn(tokenIssuedAtMs, now.getTime())) {
@@ -141,8 +149,16 @@ export async function deleteAccount(
   body: TAccountDelete,
   tokenIssuedAtMs: number,
   now: Date,
+  passwordFailures: RateLimiter,
 ): Promise<AccountDeletion> {
-  const account = await confirmIdentity(database.db, member.userId, body, tokenIssuedAtMs, now);
+  const account = await confirmIdentity(
+    database.db,
+    member.userId,
+    body,
+    tokenIssuedAtMs,
+    now,
+    passwordFailures,
+  );
   const familyDeleted = await inFamilyTransaction(database, member, async (trx) => {
     const members = await listMembers(trx, member.familyId);
     const self = members.find((m) => m.userId === member.userId);
