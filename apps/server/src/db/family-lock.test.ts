@@ -6,24 +6,13 @@ import { MAX_FILES } from '@kkb/core/family/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../test/create-user.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { OWN_ACTIVITY } from '../test/own-activity.ts';
 
 /** 1×1 transparent PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-
-const ownActivity = {
-  title: 'Kitchen Disco',
-  description: 'Dance to our favourite songs while the pasta boils.',
-  category: 'physical-activity',
-  difficulty: 'hard',
-  duration: 20,
-  location: 'indoor',
-  ageRange: [4, 9],
-  energyLevel: 'High',
-  tags: ['music'],
-};
 
 /**
  * Issue 8: every read-modify-write and every count limit of a family holds when many requests
@@ -116,7 +105,7 @@ describe('concurrent writes of one family', () => {
     const rows = Array.from({ length: seeded }, (_, i) => ({
       id: `own-seed-${i}`,
       familyId: user.familyId,
-      data: JSON.stringify(ownActivity),
+      data: JSON.stringify(OWN_ACTIVITY),
       createdAt: nowIso,
       updatedAt: nowIso,
     }));
@@ -127,7 +116,7 @@ describe('concurrent writes of one family', () => {
         .execute();
     }
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => inject(user, 'POST', '/api/v1/activities', ownActivity)),
+      Array.from({ length: 20 }, () => inject(user, 'POST', '/api/v1/activities', OWN_ACTIVITY)),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(results.filter((r) => r.statusCode === 400)).toHaveLength(15);
@@ -233,7 +222,7 @@ describe('a correctly signed token of a deleted user (issue 8)', () => {
     const writes = [
       { method: 'PUT' as const, url: '/api/v1/progress', payload: { level: 1 } },
       { method: 'POST' as const, url: '/api/v1/children', payload: { name: 'Mia', age: 4 } },
-      { method: 'POST' as const, url: '/api/v1/activities', payload: ownActivity },
+      { method: 'POST' as const, url: '/api/v1/activities', payload: OWN_ACTIVITY },
       {
         method: 'POST' as const,
         url: '/api/v1/activities/cardboard-box-castle/complete',

@@ -15,6 +15,7 @@ import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { login, registerUser, STRONG_PASSWORD } from '../auth/test-helpers.ts';
 import { pngBytes } from '../../test/images.ts';
+import { OWN_ACTIVITY } from '../../test/own-activity.ts';
 
 const PNG = pngBytes();
 const SCAVENGER_HUNT = 'backyard-scavenger-hunt';
@@ -64,16 +65,7 @@ async function seed(user: Signed) {
     payload: PNG,
   });
   await ok(user, 'PUT', '/progress', { level: 2 });
-  await ok(user, 'POST', '/activities', {
-    title: 'Kitchen Disco',
-    description: 'Dance to our favourite songs while the pasta boils.',
-    category: 'physical-activity',
-    difficulty: 'hard',
-    duration: 20,
-    location: 'indoor',
-    ageRange: [4, 9],
-    energyLevel: 'High',
-  });
+  await ok(user, 'POST', '/activities', OWN_ACTIVITY);
   await ok(user, 'PUT', `/user-activities/${SCAVENGER_HUNT}`, { status: 'favorite' });
   await ok(user, 'POST', `/activities/${SCAVENGER_HUNT}/complete`);
 }

@@ -10,18 +10,9 @@ import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
 import type { WeatherService } from '../weather/service.ts';
 import { findActivityForUser } from './repository.ts';
 import { recommendForUser } from './service.ts';
+import { OWN_ACTIVITY } from '../../test/own-activity.ts';
 
-const ownActivity = {
-  title: 'Kitchen Disco',
-  description: 'Dance to our favourite songs while the pasta boils.',
-  category: 'physical-activity',
-  difficulty: 'hard',
-  duration: 20,
-  location: 'indoor',
-  ageRange: [4, 9],
-  energyLevel: 'High',
-  tags: ['music', 'zebra-stripes'],
-};
+const ownActivity = { ...OWN_ACTIVITY, tags: ['music', 'zebra-stripes'] };
 
 describe('activities API', () => {
   let t: TestApp;

@@ -19,20 +19,10 @@ import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxMails } from '../auth/test-helpers.ts';
 import { pngBytes } from '../../test/images.ts';
+import { OWN_ACTIVITY } from '../../test/own-activity.ts';
 
 const PNG = pngBytes();
 const CASTLE = 'cardboard-box-castle';
-const ownActivity = {
-  title: 'Kitchen Disco',
-  description: 'Dance to our favourite songs while the pasta boils.',
-  category: 'physical-activity',
-  difficulty: 'hard',
-  duration: 20,
-  location: 'indoor',
-  ageRange: [4, 9],
-  energyLevel: 'High',
-  tags: ['music'],
-};
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -90,7 +80,7 @@ const withChild = (suffix: string) => async (owner: CreatedUser) => {
   return { url: `/children/${child.id}${suffix}` };
 };
 const withOwnActivity = async (owner: CreatedUser) => {
-  const own = await ok<{ id: string }>(owner, 'POST', '/activities', ownActivity);
+  const own = await ok<{ id: string }>(owner, 'POST', '/activities', OWN_ACTIVITY);
   return { url: `/activities/${own.id}` };
 };
 
@@ -153,12 +143,12 @@ const ENDPOINTS: Record<string, EndpointCase> = {
   'POST /activities': {
     action: 'activities.edit',
     method: 'POST',
-    prepare: path('/activities', ownActivity),
+    prepare: path('/activities', OWN_ACTIVITY),
   },
   'PUT /activities/{id}': {
     action: 'activities.edit',
     method: 'PUT',
-    prepare: async (owner) => ({ ...(await withOwnActivity(owner)), payload: ownActivity }),
+    prepare: async (owner) => ({ ...(await withOwnActivity(owner)), payload: OWN_ACTIVITY }),
   },
   'DELETE /activities/{id}': {
     action: 'activities.edit',
