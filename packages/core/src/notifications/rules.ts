@@ -1,0 +1,274 @@
+/**
+ * Notification rules (spec §4 Notification, §7 typed notifications; DESIGN Notifications): which
+ * kinds a user allows, quiet hours, what each kind says, when the day's forecast deserves an
+ * alert, when the family needs a nudge. Pure: only the ECMAScript Intl API.
+ */
+import { dayGap } from '../achievements/calendar.ts';
+import type {
+  TActivityReminderBody,
+  TActivitySuggestionBody,
+  TAchievementNotificationBody,
+  TDailySummaryBody,
+  TNotificationKindSwitch,
+  TNotificationPreferences,
+  TNotificationType,
+  TWeatherAlertBody,
+} from './schema.ts';
+
+/** The preference switch that governs each kind; `general` (a user's own) has none. */
+export const SWITCH_OF_KIND: Record<TNotificationType, TNotificationKindSwitch | null> = {
+  activity_reminder: 'activityReminders',
+  weather_alert: 'weatherAlerts',
+  achievement: 'achievements',
+  activity_suggestion: 'activitySuggestions',
+  daily_summary: 'dailySummary',
+  general: null,
+};
+
+/** Whether the user wants notifications of this kind at all (master switch and the kind's own). */
+export function allowsKind(
+  preferences: TNotificationPreferences,
+  type: TNotificationType,
+): boolean {
+  if (!preferences.enabled) return false;
+  const kindSwitch = SWITCH_OF_KIND[type];
+  return kindSwitch === null || preferences[kindSwitch];
+}
+
+/** Whether the user also wants this kind pushed to their devices. */
+export function allowsPush(
+  preferences: TNotificationPreferences,
+  type: TNotificationType,
+): boolean {
+  if (!allowsKind(preferences, type)) return false;
+  const kindSwitch = SWITCH_OF_KIND[type];
+  return kindSwitch === null || preferences.push[kindSwitch];
+}
+
+const minutesOfDay = (clock: string): number => {
+  const [hours = 0, minutes = 0] = clock.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Wall-clock date and time of an instant in a timezone. */
+function wallClock(instant: Date, timeZone: string) {
+  let formatter = wallClockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return {
+    day: `${String(part('year')).padStart(4, '0')}-${String(part('month')).padStart(2, '0')}-${String(part('day')).padStart(2, '0')}`,
+    minuteOfDay: part('hour') * 60 + part('minute'),
+    // Milliseconds by which the zone's wall clock runs ahead of UTC at this instant.
+    offsetMs:
+      Date.UTC(
+        part('year'),
+        part('month') - 1,
+        part('day'),
+        part('hour'),
+        part('minute'),
+        part('second'),
+      ) -
+      Math.floor(instant.getTime() / 1000) * 1000,
+  };
+}
+
+/**
+ * The instant a local wall-clock time (`HH:MM` on `day`) falls in a timezone. In a DST gap the
+ * time does not exist and the later side is used; in an overlap, the first occurrence.
+ */
+export function instantOfLocalTime(day: string, clock: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${day}T${clock}:00Z`);
+  if (Number.isNaN(asUtc)) throw new RangeError(`Invalid local time: ${day} ${clock}`);
+  // Two rounds settle the offset on either side of a DST change.
+  let guess = asUtc - wallClock(new Date(asUtc), timeZone).offsetMs;
+  guess = asUtc - wallClock(new Date(guess), timeZone).offsetMs;
+  return new Date(guess);
+}
+
+/** Whether a local minute of the day lies inside `[start, end)`, a window that may wrap midnight. */
+function insideWindow(minute: number, start: number, end: number): boolean {
+  if (start === end) return false;
+  return start < end ? minute >= start && minute < end : minute >= start || minute < end;
+}
+
+/** Whether an instant falls inside the user's quiet hours (in the family's timezone). */
+export function isQuietTime(
+  quietHours: TNotificationPreferences['quietHours'],
+  instant: Date,
+  timeZone: string,
+): boolean {
+  if (!quietHours.enabled) return false;
+  const { minuteOfDay } = wallClock(instant, timeZone);
+  return insideWindow(minuteOfDay, minutesOfDay(quietHours.start), minutesOfDay(quietHours.end));
+}
+
+/**
+ * When a notification due at `due` should reach the user: at once, or, inside quiet hours, when
+ * they end (DESIGN: each kind respects quiet hours; nothing is lost, only held back).
+ */
+export function deliveryTime(
+  quietHours: TNotificationPreferences['quietHours'],
+  due: Date,
+  timeZone: string,
+): Date {
+  if (!isQuietTime(quietHours, due, timeZone)) return due;
+  const { day, minuteOfDay } = wallClock(due, timeZone);
+  const end = minutesOfDay(quietHours.end);
+  // Past midnight already (or a window within one day): the end is today; else tomorrow.
+  const endDay = minuteOfDay < end ? day : nextDay(day);
+  return instantOfLocalTime(endDay, quietHours.end, timeZone);
+}
+
+function nextDay(day: string): string {
+  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
+  return next.toISOString().slice(0, 10);
+}
+
+/** The next instant strictly after `after` at which the local clock reads `clock`. */
+export function nextLocalTime(clock: string, after: Date, timeZone: string): Date {
+  const { day } = wallClock(after, timeZone);
+  const today = instantOfLocalTime(day, clock, timeZone);
+  return today.getTime() > after.getTime()
+    ? today
+    : instantOfLocalTime(nextDay(day), clock, timeZone);
+}
+
+/** The local calendar day of an instant, YYYY-MM-DD. */
+export function localDayOf(instant: Date, timeZone: string): string {
+  return wallClock(instant, timeZone).day;
+}
+
+export interface NotificationText {
+  title: string;
+  message: string;
+}
+
+/** Spec §7 activity reminder. */
+export function reminderText(
+  body: Pick<TActivityReminderBody, 'activity_name' | 'child_name'>,
+): NotificationText {
+  return {
+    title: `Time for ${body.activity_name}`,
+    message: body.child_name
+      ? `${body.child_name} is ready to play ${body.activity_name}.`
+      : `It's time to play ${body.activity_name}.`,
+  };
+}
+
+/** Spec §7 weather alert. */
+export function weatherAlertText(
+  body: TWeatherAlertBody,
+  formattedTemperature?: string,
+): NotificationText {
+  const temperature = formattedTemperature ?? `${Math.round(body.temperature)}°`;
+  return {
+    title: `Weather alert: ${body.weather_condition}`,
+    message: `${body.weather_condition} in ${body.location} today (${temperature}). Plan indoor play if needed.`,
+  };
+}
+
+/** Spec §7 achievement; points are mentioned only when there are some. */
+export function achievementText(body: TAchievementNotificationBody): NotificationText {
+  const points = body.points_earned > 0 ? ` (+${body.points_earned} points)` : '';
+  return {
+    title: `Achievement unlocked: ${body.achievement_name}`,
+    message: `${body.achievement_description}${points}`,
+  };
+}
+
+/** Spec §7 activity suggestion. */
+export function suggestionText(body: TActivitySuggestionBody): NotificationText {
+  return {
+    title: `Try ${body.activity_name}`,
+    message: `${body.reason} Good for age ${body.child_age}.`,
+  };
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** Spec §7 daily summary. */
+export function dailySummaryText(body: TDailySummaryBody): NotificationText {
+  const parts = [
+    `${plural(body.activities_completed, 'activity', 'activities')} completed`,
+    `${plural(body.total_time, 'minute', 'minutes')} of play`,
+  ];
+  if (body.achievements_earned > 0) {
+    parts.push(`${plural(body.achievements_earned, 'achievement', 'achievements')} earned`);
+  }
+  return { title: 'Your day of play', message: `Today: ${parts.join(', ')}.` };
+}
+
+/** The daily summary is sent only on days with something to say. */
+export function hasSomethingToSummarise(body: TDailySummaryBody): boolean {
+  return body.activities_completed > 0 || body.achievements_earned > 0;
+}
+
+/** Days without play after which the family gets a suggestion (DESIGN Notifications). */
+export const SUGGEST_AFTER_IDLE_DAYS = 2;
+
+/**
+ * Whether a family that last played on `lastActivityDay` (YYYY-MM-DD, or null when never) should
+ * get a suggestion on `today`: after two full days without play, and not when it never played
+ * (a new family has the dashboard's own suggestions).
+ */
+export function isSuggestionDue(lastActivityDay: string | null, today: string): boolean {
+  return lastActivityDay !== null && dayGap(lastActivityDay, today) >= SUGGEST_AFTER_IDLE_DAYS;
+}
+
+export type WeatherAlertKind = 'storm' | 'heavy-rain' | 'heat' | 'frost';
+
+/** A day's forecast as the alert rule reads it (Open-Meteo daily, °C and mm). */
+export interface DayForecast {
+  weatherCode: number;
+  temperatureMax: number;
+  temperatureMin: number;
+  precipitationSum: number | null;
+  precipitationProbabilityMax: number | null;
+}
+
+/** From these readings on, a day is hot (max) or frosty (min), in °C. */
+export const HEAT_FROM_CELSIUS = 32;
+export const FROST_BELOW_CELSIUS = 0;
+/** Rain this heavy (mm over the day) is an alert even when the code says moderate. */
+export const HEAVY_RAIN_FROM_MM = 15;
+
+const THUNDERSTORM_CODES = new Set([95, 96, 99]);
+const HEAVY_RAIN_CODES = new Set([65, 67, 82]);
+
+/** The alert a day's forecast deserves, the most serious first; null for an ordinary day. */
+export function weatherAlertFor(forecast: DayForecast): WeatherAlertKind | null {
+  if (THUNDERSTORM_CODES.has(forecast.weatherCode)) return 'storm';
+  if (
+    HEAVY_RAIN_CODES.has(forecast.weatherCode) ||
+    (forecast.precipitationSum !== null && forecast.precipitationSum >= HEAVY_RAIN_FROM_MM)
+  ) {
+    return 'heavy-rain';
+  }
+  if (forecast.temperatureMax >= HEAT_FROM_CELSIUS) return 'heat';
+  if (forecast.temperatureMin < FROST_BELOW_CELSIUS) return 'frost';
+  return null;
+}
+
+/** How each alert reads in a notification's `weather_condition`. */
+export const WEATHER_ALERT_LABEL: Record<WeatherAlertKind, string> = {
+  storm: 'Thunderstorms',
+  'heavy-rain': 'Heavy rain',
+  heat: 'Heat',
+  frost: 'Frost',
+};
