@@ -98,6 +98,11 @@ export default tseslint.config(
               except: ['./achievements', './auth', './family'],
             },
             {
+              target: './apps/web/src/features/notifications',
+              from: './apps/web/src/features',
+              except: ['./notifications', './auth', './family'],
+            },
+            {
               target: './apps/web/src/features/system',
               from: './apps/web/src/features',
               except: ['./system', './auth'],

@@ -3,6 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
 import { getProfileQueryOptions } from './get-profile';
 
+/**
+ * The notifications feature's preferences: the profile's notification switches are theirs too.
+ * The key is repeated here, not imported, because family may not import notifications.
+ */
+const NOTIFICATION_PREFERENCES_QUERY_KEY = ['notifications', 'preferences'] as const;
+
 /** `PUT /profile`: a deep merge of the given fields; answers the whole updated document. */
 export function updateProfile(update: TProfileUpdate): Promise<TFamilyProfile> {
   return apiPut('/api/v1/profile', update, ZFamilyProfile);
@@ -15,6 +21,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (profile) => {
       queryClient.setQueryData(getProfileQueryOptions().queryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_PREFERENCES_QUERY_KEY });
     },
   });
 }

@@ -1,0 +1,22 @@
+import type { TActivityReminderBody } from '@kkb/core/notifications/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+
+/**
+ * The notifications feature's lists and badge: a reminder due now arrives at once. The key is
+ * repeated here, not imported, because activities may not import notifications.
+ */
+const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+
+/** `POST /notifications/activity-reminder`: a reminder at `scheduled_time` (at once if past). */
+export function createActivityReminder(body: TActivityReminderBody): Promise<void> {
+  return apiPost('/api/v1/notifications/activity-reminder', body);
+}
+
+export function useCreateActivityReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createActivityReminder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
+  });
+}
