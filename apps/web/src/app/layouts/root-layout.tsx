@@ -4,6 +4,7 @@ import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
 import { clearSession } from '../../lib/api-client';
+import { LiveUpdates } from '../live-updates/live-updates';
 import { InitializingScreen } from './initializing-screen';
 
 /**
@@ -21,7 +22,12 @@ function AuthGate() {
   }, [profileFailed]);
 
   if (auth.status === 'loading') return <InitializingScreen />;
-  return <Outlet />;
+  return (
+    <>
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
 }
 
 /** The root route: the auth context around every page, inside the router so pages can navigate. */
