@@ -130,6 +130,8 @@ export function RemindMeButton({ activityId, title }: { activityId: string; titl
         autoHideDuration={4000}
         onClose={() => setConfirmed(null)}
         message={confirmed}
+        // Above the bottom navigation on phones.
+        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </>
   );

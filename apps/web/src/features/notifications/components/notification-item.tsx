@@ -80,9 +80,11 @@ export function NotificationItem({
         borderRadius: 2,
         border: 1,
         borderColor: unread ? alpha(theme.palette.primary.main, 0.4) : 'divider',
-        bgcolor: unread ? alpha(theme.palette.primary.main, 0.06) : 'background.paper',
+        // A tint over the paper, not instead of it: the floating background must not show through.
+        bgcolor: 'background.paper',
+        backgroundImage: unread ? tint(theme.palette.primary.main, 0.06) : 'none',
         ...(link !== undefined && {
-          '&:hover': { bgcolor: alpha(theme.palette.primary.main, unread ? 0.1 : 0.04) },
+          '&:hover': { backgroundImage: tint(theme.palette.primary.main, unread ? 0.1 : 0.04) },
           '&:focus-within': { outline: `2px solid ${theme.palette.primary.main}` },
         }),
       })}
@@ -156,6 +158,11 @@ export function NotificationItem({
       </Box>
     </Box>
   );
+}
+
+function tint(color: string, opacity: number): string {
+  const layer = alpha(color, opacity);
+  return `linear-gradient(${layer}, ${layer})`;
 }
 
 /** Read by screen readers, not shown. */
