@@ -9,7 +9,9 @@ import { createJobs, JOB_LEASE_MS, MAX_JOB_ATTEMPTS, retryDelayMs, RetryLater } 
 const noop = () => {};
 const log = {
   level: 'silent',
-  ...Object.fromEntries(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => [l, noop])),
+  ...Object.fromEntries(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => [l, noop]),
+  ),
   child: () => log,
 } as unknown as FastifyBaseLogger;
 const START = '2026-11-23T08:00:00.000Z';
@@ -32,7 +34,11 @@ describe('durable jobs (DESIGN Jobs)', () => {
     const jobs = createJobs(database, clock, log);
     const seen: unknown[] = [];
     jobs.handle('greet', async (payload) => void seen.push(payload));
-    await jobs.schedule(database.db, { kind: 'greet', runAt: at('2026-11-23T09:00:00Z'), payload: { name: 'Mia' } });
+    await jobs.schedule(database.db, {
+      kind: 'greet',
+      runAt: at('2026-11-23T09:00:00Z'),
+      payload: { name: 'Mia' },
+    });
     expect(await jobs.runDue()).toBe(0);
     clock.set('2026-11-23T09:00:00Z');
     expect(await jobs.runDue()).toBe(1);
@@ -128,7 +134,12 @@ describe('durable jobs (DESIGN Jobs)', () => {
     dying.handle('work', () => new Promise<void>(() => {}));
     await dying.schedule(database.db, { kind: 'work', runAt: at(START) });
     void dying.runDue();
-    await expect.poll(async () => (await database.db.selectFrom('jobs').select('lockedBy').executeTakeFirst())?.lockedBy).not.toBeNull();
+    await expect
+      .poll(
+        async () =>
+          (await database.db.selectFrom('jobs').select('lockedBy').executeTakeFirst())?.lockedBy,
+      )
+      .not.toBeNull();
 
     const survivor = createJobs(database, clock, log);
     let runs = 0;
@@ -146,7 +157,11 @@ describe('durable jobs (DESIGN Jobs)', () => {
     const extra =
       testDatabaseKind === 'postgres'
         ? [0, 1].map(() =>
-            createDatabase({ dataDir: testDatabase.dataDir, databaseUrl: process.env.TEST_DATABASE_URL, pgSchema: database.pgSchema }),
+            createDatabase({
+              dataDir: testDatabase.dataDir,
+              databaseUrl: process.env.TEST_DATABASE_URL,
+              pgSchema: database.pgSchema,
+            }),
           )
         : [database, database];
     const counts = new Map<string, number>();

@@ -112,7 +112,8 @@ export function createJobs(database: Database, clock: Clock, log: FastifyBaseLog
       .where('lockedBy', '=', job.lockedBy)
       .where('doneAt', 'is', null)
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw new ClaimLost(`Job ${job.id} was claimed by another runner`);
+    if (result.numUpdatedRows === 0n)
+      throw new ClaimLost(`Job ${job.id} was claimed by another runner`);
   };
 
   const runOne = async (job: JobsTable): Promise<void> => {
@@ -121,7 +122,13 @@ export function createJobs(database: Database, clock: Clock, log: FastifyBaseLog
     let finished = false;
     try {
       await handler(JSON.parse(job.payload) as unknown, {
-        job: { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts, runAt: new Date(job.runAt) },
+        job: {
+          id: job.id,
+          kind: job.kind,
+          key: job.key,
+          attempts: job.attempts,
+          runAt: new Date(job.runAt),
+        },
         now: clock.now(),
         async finish(trx) {
           await markDone(trx, job);
@@ -142,7 +149,10 @@ export function createJobs(database: Database, clock: Clock, log: FastifyBaseLog
       }
       const delayMs = error instanceof RetryLater ? error.delayMs : retryDelayMs(job.attempts);
       if (!(error instanceof RetryLater)) {
-        log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, 'job failed; will retry');
+        log.warn(
+          { err: error, jobId: job.id, kind: job.kind, attempts: job.attempts },
+          'job failed; will retry',
+        );
       }
       await db
         .updateTable('jobs')

@@ -78,7 +78,8 @@ export function createBroadcast(
       log.warn({ err: error }, 'broadcast connection lost; reconnecting');
       if (listener === client) listener = undefined;
       void client.end().catch(() => {});
-      if (!closed) setTimeout(() => void ensureListening().catch(() => {}), RECONNECT_DELAY_MS).unref();
+      if (!closed)
+        setTimeout(() => void ensureListening().catch(() => {}), RECONNECT_DELAY_MS).unref();
     });
     await client.connect();
     await client.query(`LISTEN "${pgChannel}"`);

@@ -34,7 +34,9 @@ interface Delivered {
 }
 
 const reaches = (target: LiveEventTarget, connection: LiveConnection): boolean =>
-  'userId' in target ? target.userId === connection.userId : target.familyId === connection.familyId;
+  'userId' in target
+    ? target.userId === connection.userId
+    : target.familyId === connection.familyId;
 
 /**
  * Live events over the process-wide broadcast. Ids are `<process>.<sequence>`: a stream that
@@ -61,7 +63,8 @@ export function createLiveEvents(broadcast: Broadcast, log: FastifyInstance['log
     buffer.push(delivered);
     if (buffer.length > REPLAY_BUFFER_SIZE) buffer.shift();
     for (const connection of connections) {
-      if (reaches(delivered.target, connection)) connection.send(`${processId}.${seq}`, delivered.event);
+      if (reaches(delivered.target, connection))
+        connection.send(`${processId}.${seq}`, delivered.event);
     }
   });
 
@@ -79,7 +82,10 @@ export function createLiveEvents(broadcast: Broadcast, log: FastifyInstance['log
         const lastSeq = Number(seqText);
         const oldest = buffer[0]?.seq ?? seq + 1;
         const resumable =
-          origin === processId && Number.isInteger(lastSeq) && lastSeq <= seq && lastSeq >= oldest - 1;
+          origin === processId &&
+          Number.isInteger(lastSeq) &&
+          lastSeq <= seq &&
+          lastSeq >= oldest - 1;
         if (resumable) {
           for (const delivered of buffer) {
             if (delivered.seq > lastSeq && reaches(delivered.target, connection)) {

@@ -38,7 +38,11 @@ export function eventRoutes(options: EventStreamOptions): FastifyPluginAsyncZod 
           summary:
             'Live events (text/event-stream): `data` is `{type, id?}`; ids resume with Last-Event-ID; comment lines are heartbeats',
           headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
-          response: { 200: z.string().describe('text/event-stream'), 401: ZApiError, 403: ZApiError },
+          response: {
+            200: z.string().describe('text/event-stream'),
+            401: ZApiError,
+            403: ZApiError,
+          },
         },
       },
       async (request, reply) => {
