@@ -98,7 +98,7 @@ describe('GET /events (DESIGN Live events)', () => {
   it('needs a bearer token; no token in the URL', async () => {
     const res = await fetch(`${baseUrl}/api/v1/events`);
     expect(res.status).toBe(401);
-    expect((await res.json()).code).toBe('AUTHENTICATION_REQUIRED');
+    expect(((await res.json()) as { code: string }).code).toBe('AUTHENTICATION_REQUIRED');
   });
 
   it('is an event stream with heartbeats', async () => {
