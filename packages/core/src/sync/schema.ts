@@ -104,7 +104,13 @@ export const ZQueuedSyncAction = z.object({
     .min(1)
     .max(64)
     .meta({ description: `One of ${SYNC_ACTION_KINDS.join(', ')}` }),
-  payload: z.unknown().meta({ description: "The kind's payload (core `SYNC_PAYLOADS`)" }),
+  payload: z.unknown().meta({
+    description:
+      'By kind: saveUserActivity {activityId, mark: favorite|tried, on}; removeUserActivity ' +
+      '{activityId}; addAchievement {activityId, minutes?, completedAt?}; updateProfile: the body ' +
+      'of PUT /profile; addChild: the body of POST /children; updateChild {childId, changes: the ' +
+      'body of PATCH /children/{id}}; removeChild {childId}',
+  }),
 });
 export type TQueuedSyncAction = z.infer<typeof ZQueuedSyncAction>;
 
