@@ -33,6 +33,7 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -271,6 +272,7 @@ export async function buildApp(
       await api.register(animationRoutes);
       await api.register(accountRoutes);
       await api.register(pushRoutes);
+      await api.register(syncRoutes);
       await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },

@@ -13,6 +13,7 @@ import type { FileTables } from '../modules/files/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
 import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
+import type { SyncTables } from '../modules/sync/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
 
 export type DB = UserTables &
@@ -23,5 +24,6 @@ export type DB = UserTables &
   JobTables &
   PushTables &
   ProgressTables &
+  SyncTables &
   CustomActivityTables &
   UserActivityTables;
