@@ -34,6 +34,7 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     accessTokens: AccessTokens;
+    /** Where rate limits count: shared by every process on PostgreSQL, in memory on SQLite. */
+    rateLimitStore: RateLimitStore;
     appVersion: string;
   }
 }
@@ -121,6 +124,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
+  app.decorate('rateLimitStore', createRateLimitStore(database));
   app.decorate(
     'accessTokens',
     createAccessTokens(

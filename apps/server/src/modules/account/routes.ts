@@ -16,8 +16,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
   // Wrong passwords when deleting an account count like failed sign-ins of that account.
-  const { max, windowMs } = DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount;
-  const passwordFailures = new RateLimiter(max, windowMs);
+  const passwordFailures = new RateLimiter(
+    app.rateLimitStore,
+    'account-delete-failures',
+    DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount,
+  );
 
   app.get(
     '/account/export',
