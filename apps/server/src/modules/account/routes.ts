@@ -86,7 +86,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       app.accessTokens.forgetUser(member.userId);
       app.familyAccess.forget(member.userId);
-      app.dataVersions.bump(member.familyId);
       return reply.status(204).send(null);
     },
   );
