@@ -144,6 +144,10 @@ export async function buildApp(
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
   app.decorate('rateLimitStore', createRateLimitStore(database));
+  // Before the caches that listen to it (access tokens, family access).
+  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
+  await broadcast.ready();
+  app.decorate('broadcast', broadcast);
   app.decorate(
     'accessTokens',
     createAccessTokens(
@@ -160,6 +164,7 @@ export async function buildApp(
             row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
         };
       },
+      broadcast,
     ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
@@ -177,9 +182,6 @@ export async function buildApp(
   app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
-  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
-  await broadcast.ready();
-  app.decorate('broadcast', broadcast);
   const jobs = createJobs(database, clock, app.log);
   app.decorate('jobs', jobs);
   if (options.runJobs ?? true) {

@@ -84,8 +84,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
         passwordFailures,
       );
-      app.accessTokens.forgetUser(member.userId);
-      app.familyAccess.forget(member.userId);
+      await app.accessTokens.forgetUser(member.userId);
+      await app.familyAccess.forget(member.userId);
       return reply.status(204).send(null);
     },
   );

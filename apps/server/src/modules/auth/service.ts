@@ -281,7 +281,7 @@ export class AuthService {
       await repo.revokeUserRefreshTokens(trx, userId, nowIso);
       await repo.updateUser(trx, userId, { tokensValidAfter: new Date().toISOString() });
     });
-    this.#accessTokens.forgetUser(userId);
+    await this.#accessTokens.forgetUser(userId);
   }
 
   async changePassword(
@@ -342,7 +342,7 @@ export class AuthService {
       // Following the mailed link proves the address belongs to the user.
       await this.#storePassword(trx, userId, passwordHash, { isVerified: 1 });
     });
-    this.#accessTokens.forgetUser(holder);
+    await this.#accessTokens.forgetUser(holder);
   }
 
   // Social sign-in
@@ -541,7 +541,7 @@ export class AuthService {
     await this.#db
       .transaction()
       .execute((trx) => this.#storePassword(trx, userId, passwordHash, {}));
-    this.#accessTokens.forgetUser(userId);
+    await this.#accessTokens.forgetUser(userId);
   }
 
   /** Stores a new password hash and ends every sign-in: refresh and access tokens alike. */

@@ -28,9 +28,9 @@ const ZInviteIdParams = z.object({ id: z.string().min(1).max(100) });
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
-  /** Members whose family or role changed see it on their next request, on this process at once. */
+  /** Members whose family or role changed see it on their next request, on every process. */
   const applied = async (change: MembershipChange) => {
-    app.familyAccess.forget(...change.users);
+    await app.familyAccess.forget(...change.users);
     await app.dataVersions.bump(...change.families);
   };
 
