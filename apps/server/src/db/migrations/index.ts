@@ -10,6 +10,7 @@ import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 import * as jobs from './0011-jobs.ts';
 import * as rateLimits from './0012-rate-limits.ts';
+import * as pushSubscriptions from './0014-push-subscriptions.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-animations': animations,
   '0011-jobs': jobs,
   '0012-rate-limits': rateLimits,
+  '0014-push-subscriptions': pushSubscriptions,
 };
