@@ -35,6 +35,7 @@ import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     accessTokens: AccessTokens;
+    /** Where rate limits count: shared by every process on PostgreSQL, in memory on SQLite. */
+    rateLimitStore: RateLimitStore;
     appVersion: string;
     clock: Clock;
     broadcast: Broadcast;
@@ -147,6 +150,11 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
+  app.decorate('rateLimitStore', createRateLimitStore(database));
+  // Before the caches that listen to it (access tokens, family access).
+  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
+  await broadcast.ready();
+  app.decorate('broadcast', broadcast);
   app.decorate(
     'accessTokens',
     createAccessTokens(
@@ -163,6 +171,7 @@ export async function buildApp(
             row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
         };
       },
+      broadcast,
     ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
@@ -180,9 +189,6 @@ export async function buildApp(
   app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
-  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
-  await broadcast.ready();
-  app.decorate('broadcast', broadcast);
   const jobs = createJobs(database, clock, app.log);
   app.decorate('jobs', jobs);
   app.decorate(
