@@ -33,12 +33,22 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
+import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { createPushService, type PushService } from './modules/push/service.ts';
+import { resolveVapidKeys } from './modules/push/vapid.ts';
+import { createJobs, type Jobs } from './jobs/jobs.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -46,7 +56,13 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     accessTokens: AccessTokens;
+    /** Where rate limits count: shared by every process on PostgreSQL, in memory on SQLite. */
+    rateLimitStore: RateLimitStore;
     appVersion: string;
+    clock: Clock;
+    broadcast: Broadcast;
+    jobs: Jobs;
+    push: PushService;
   }
 }
 
@@ -56,6 +72,19 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** The app's time (jobs, notifications); tests pass a clock they move. */
+  clock?: Clock;
+  /**
+   * Poll for due jobs in the background (default). Tests turn it off and call `app.jobs.runDue()`
+   * when they have moved the clock.
+   */
+  runJobs?: boolean;
+  /** How often due jobs are looked for (ms). */
+  jobPollMs?: number;
+  /** Heartbeat interval of the live event stream (ms). */
+  heartbeatMs?: number;
+  /** How long a push service may take to answer (ms). */
+  pushTimeoutMs?: number;
 }
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
@@ -121,6 +150,11 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
+  app.decorate('rateLimitStore', createRateLimitStore(database));
+  // Before the caches that listen to it (access tokens, family access).
+  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
+  await broadcast.ready();
+  app.decorate('broadcast', broadcast);
   app.decorate(
     'accessTokens',
     createAccessTokens(
@@ -137,6 +171,7 @@ export async function buildApp(
             row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
         };
       },
+      broadcast,
     ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
@@ -152,12 +187,34 @@ export async function buildApp(
     }),
   );
   app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const jobs = createJobs(database, clock, app.log);
+  app.decorate('jobs', jobs);
+  app.decorate(
+    'push',
+    createPushService({
+      database,
+      jobs,
+      clock,
+      log: app.log,
+      vapid: { ...resolveVapidKeys(config.dataDir, config.vapid), subject: config.vapid.subject },
+      ...(options.pushTimeoutMs !== undefined && { timeoutMs: options.pushTimeoutMs }),
+    }),
+  );
+  if (options.runJobs ?? true) {
+    app.addHook('onReady', async () => jobs.start(options.jobPollMs ?? 5000));
+  }
+  // Closing runs hooks in order: stop the work, then the messages, then the database.
+  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => broadcast.close());
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
   registerFamilyAccess(app);
+  registerLiveEvents(app, createLiveEvents(broadcast, app.log));
   if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
@@ -220,6 +277,9 @@ export async function buildApp(
       await api.register(achievementRoutes);
       await api.register(animationRoutes);
       await api.register(accountRoutes);
+      await api.register(pushRoutes);
+      await api.register(syncRoutes);
+      await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },
   );

@@ -10,7 +10,10 @@ import type { AchievementTables } from '../modules/achievements/tables.ts';
 import type { UserTables } from '../modules/auth/tables.ts';
 import type { FamilyTables } from '../modules/family/tables.ts';
 import type { FileTables } from '../modules/files/tables.ts';
+import type { JobTables } from '../jobs/tables.ts';
+import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
+import type { SyncTables } from '../modules/sync/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
 
 export type DB = UserTables &
@@ -18,6 +21,9 @@ export type DB = UserTables &
   AchievementTables &
   FamilyTables &
   FileTables &
+  JobTables &
+  PushTables &
   ProgressTables &
+  SyncTables &
   CustomActivityTables &
   UserActivityTables;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 
@@ -59,7 +59,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Builds the real app on a fresh database (see `createTestDatabase`). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs'> = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: testDatabase.dataDir,
@@ -72,7 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     testDatabase.database.kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   const app = await buildApp(
     { ...config, databaseUrl },
-    { database: testDatabase.database, logger: false },
+    // Jobs run when a test says so (app.jobs.runDue), never behind its back.
+    { database: testDatabase.database, logger: false, runJobs: false, ...options },
   );
   await app.ready();
   return {
@@ -81,6 +85,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     async close() {
       await app.close();
       await testDatabase.close();
+    },
+  };
+}
+
+/**
+ * Another server process on the test app's database, as behind a proxy: the same schema, its own
+ * connections and its own memory (PostgreSQL only: SQLite is one process). Its `close` leaves the
+ * database to the first app.
+ */
+export async function startAnotherProcess(t: TestApp): Promise<TestApp> {
+  const { config, database: first } = t.app;
+  if (first.kind !== 'postgres') throw new Error('Several processes need PostgreSQL');
+  const database = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(first.pgSchema && { pgSchema: first.pgSchema }),
+  });
+  const app = await buildApp(config, { database, logger: false, runJobs: false });
+  await app.ready();
+  return {
+    app,
+    config: t.config,
+    async close() {
+      await app.close();
+      await database.destroy();
     },
   };
 }
