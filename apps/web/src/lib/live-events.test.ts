@@ -29,9 +29,8 @@ afterEach(() => {
 
 function open(options?: Parameters<typeof openLiveEvents>[1]) {
   const events: TLiveEvent[] = [];
-  const onReconnect = vi.fn();
-  close = openLiveEvents({ onEvent: (event) => events.push(event), onReconnect }, options);
-  return { events, onReconnect };
+  close = openLiveEvents((event) => events.push(event), options);
+  return { events };
 }
 
 const eventRequests = () => server.requestsTo('GET /api/v1/events');
@@ -78,35 +77,46 @@ describe('openLiveEvents', () => {
     expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
   });
 
-  it('a dropped stream comes back with Last-Event-ID, and says it was away', async () => {
+  it('a dropped stream (the token ran out, say) comes back and resumes with Last-Event-ID', async () => {
     const first = stream();
     const second = stream();
     server.on('GET /api/v1/events', first.response, second.response);
-    const { events, onReconnect } = open();
+    const { events } = open();
     await vi.waitFor(() => expect(eventRequests()).toHaveLength(1));
     // retry: the reconnection wait the server asks for, here 1 ms.
-    first.send('retry: 1\nid: 7\ndata: {"type":"profile.changed"}\n\n');
+    first.send('retry: 1\nid: p1.7\ndata: {"type":"profile.changed"}\n\n');
     await vi.waitFor(() => expect(events).toHaveLength(1));
-    expect(onReconnect).not.toHaveBeenCalled();
+    startSession(tokenSet('access-2'));
     first.end();
-    await vi.waitFor(() => expect(onReconnect).toHaveBeenCalledOnce());
-    expect(eventRequests()[1]?.headers.get('Last-Event-ID')).toBe('7');
-    second.send('data: {"type":"user-activity.changed"}\n\n');
-    await vi.waitFor(() => expect(events).toHaveLength(2));
+    await vi.waitFor(() => expect(eventRequests()).toHaveLength(2));
+    expect(eventRequests()[1]?.headers.get('Last-Event-ID')).toBe('p1.7');
+    expect(eventRequests()[1]?.headers.get('Authorization')).toBe('Bearer access-2');
+    second.send('data: {"type":"resync"}\n\n');
+    await vi.waitFor(() =>
+      expect(events).toEqual([{ type: 'profile.changed' }, { type: 'resync' }]),
+    );
   });
 
-  it('a refused stream (not 200) is opened again after a while', async () => {
-    const live = stream();
+  it('a refused stream (not 200) is opened again after a while, resuming where it was', async () => {
+    const first = stream();
+    const second = stream();
     server.on(
       'GET /api/v1/events',
+      first.response,
       () => jsonResponse(503, { detail: 'Unavailable', code: 'SERVICE_UNAVAILABLE' }),
-      live.response,
+      second.response,
     );
-    const { events, onReconnect } = open({ retryAfterMs: 1 });
-    await vi.waitFor(() => expect(eventRequests()).toHaveLength(2));
-    live.send('data: {"type":"notification.changed","id":"n2"}\n\n');
-    await vi.waitFor(() => expect(events).toEqual([{ type: 'notification.changed', id: 'n2' }]));
-    expect(onReconnect).not.toHaveBeenCalled();
+    const { events } = open({ retryAfterMs: 1 });
+    await vi.waitFor(() => expect(eventRequests()).toHaveLength(1));
+    first.send('retry: 1\nid: p1.3\ndata: {"type":"stats.changed"}\n\n');
+    await vi.waitFor(() => expect(events).toHaveLength(1));
+    first.end();
+    await vi.waitFor(() => expect(eventRequests()).toHaveLength(3));
+    expect(eventRequests()[2]?.headers.get('Last-Event-ID')).toBe('p1.3');
+    second.send('id: p1.4\ndata: {"type":"notification.changed","id":"n2"}\n\n');
+    await vi.waitFor(() =>
+      expect(events.at(-1)).toEqual({ type: 'notification.changed', id: 'n2' }),
+    );
   });
 
   it('a 401 even after the refresh stops trying', async () => {

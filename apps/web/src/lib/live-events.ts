@@ -7,15 +7,10 @@ import { reportServerReachable } from './connectivity';
  * The live event stream (`GET /api/v1/events`, Server-Sent Events): what changed on the server,
  * so the app refetches it. The access token goes in the Authorization header, never in the URL:
  * the `eventsource` package reads the stream through `fetch`, which can send headers (the
- * browser's own EventSource cannot).
+ * browser's own EventSource cannot). Reconnections send `Last-Event-ID`; the server resumes from
+ * it, or sends `resync` when it cannot.
  */
 export const LIVE_EVENTS_PATH = '/api/v1/events';
-
-export interface LiveEventHandlers {
-  onEvent: (event: TLiveEvent) => void;
-  /** The stream is back after a break: events sent meanwhile may be lost. */
-  onReconnect: () => void;
-}
 
 export interface LiveEventOptions {
   /** The first wait before reopening a refused stream (a 5xx, say); it doubles up to a minute. */
@@ -24,34 +19,18 @@ export interface LiveEventOptions {
 
 const MAX_RETRY_MS = 60_000;
 
-/**
- * `fetch` with the current access token (read at each connection, so a reconnection uses the
- * token of the latest silent refresh). A 401 means the token ran out: refresh once, try again.
- */
-const fetchWithToken: FetchLike = async (url, init) => {
-  const send = async () => {
-    const token = getAccessToken();
-    try {
-      const response = await fetch(url, {
-        ...init,
-        headers:
-          token === null ? init.headers : { ...init.headers, Authorization: `Bearer ${token}` },
-      });
-      reportServerReachable(true);
-      return response;
-    } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) {
-        reportServerReachable(false);
-      }
-      throw error;
+async function fetchReportingReachability(url: string | URL, init: RequestInit): Promise<Response> {
+  try {
+    const response = await fetch(url, init);
+    reportServerReachable(true);
+    return response;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) {
+      reportServerReachable(false);
     }
-  };
-  const response = await send();
-  if (response.status !== 401) return response;
-  // A refused refresh ends the session (the app signs out, which closes the stream).
-  await refreshAccessToken();
-  return send();
-};
+    throw error;
+  }
+}
 
 function parse(data: string): TLiveEvent | null {
   try {
@@ -65,31 +44,53 @@ function parse(data: string): TLiveEvent | null {
 
 /**
  * Opens the stream and keeps it open: the `eventsource` package reconnects a dropped stream
- * itself (sending Last-Event-ID); a refused one (not 200) it gives up on, so this reopens it
- * after a growing wait. A 401 after a refresh, a 204, or a session gone, means "stop". Returns
- * `close`.
+ * itself (the server ends it when the access token expires, too); a refused one (not 200) it
+ * gives up on, so this reopens it after a growing wait, resuming from the last event seen. A 401
+ * after a refresh, a 204, or the session gone, means "stop". Returns `close`.
  */
 export function openLiveEvents(
-  handlers: LiveEventHandlers,
+  onEvent: (event: TLiveEvent) => void,
   { retryAfterMs = 5_000 }: LiveEventOptions = {},
 ): () => void {
   let source: EventSource | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryDelay = retryAfterMs;
-  let openedBefore = false;
+  let lastEventId = '';
   let closed = false;
+
+  /**
+   * `fetch` with the current access token (read at each connection, so a reconnection uses the
+   * token of the latest silent refresh). A 401 means the token ran out: refresh once, try again.
+   */
+  const fetchWithToken: FetchLike = async (url, init) => {
+    const send = () => {
+      const token = getAccessToken();
+      const headers: Record<string, string> = { ...init.headers };
+      if (token !== null) headers.Authorization = `Bearer ${token}`;
+      // A stream this opens anew (after a refusal) resumes too; the package's own reconnections
+      // already carry the header.
+      if (lastEventId !== '' && headers['Last-Event-ID'] === undefined) {
+        headers['Last-Event-ID'] = lastEventId;
+      }
+      return fetchReportingReachability(url, { ...init, headers });
+    };
+    const response = await send();
+    if (response.status !== 401) return response;
+    // A refused refresh ends the session (and, below, the stream).
+    await refreshAccessToken();
+    return send();
+  };
 
   const connect = () => {
     const current = new EventSource(LIVE_EVENTS_PATH, { fetch: fetchWithToken });
     source = current;
     current.addEventListener('open', () => {
       retryDelay = retryAfterMs;
-      if (openedBefore) handlers.onReconnect();
-      openedBefore = true;
     });
     current.addEventListener('message', (message) => {
+      if (message.lastEventId) lastEventId = message.lastEventId;
       const event = parse(String(message.data));
-      if (event !== null) handlers.onEvent(event);
+      if (event !== null) onEvent(event);
     });
     current.addEventListener('error', (error) => {
       // Signed out meanwhile (a refused refresh): nothing to reconnect for.

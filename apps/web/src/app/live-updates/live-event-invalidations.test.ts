@@ -12,7 +12,7 @@ import { getProfileQueryOptions } from '../../features/family/api/get-profile';
 import { getNotificationPreferencesQueryOptions } from '../../features/notifications/api/get-notification-preferences';
 import { getNotificationsQueryOptions } from '../../features/notifications/api/get-notifications';
 import { getUnreadCountQueryOptions } from '../../features/notifications/api/get-unread-count';
-import { invalidateAllLiveData, invalidateForLiveEvent } from './live-event-invalidations';
+import { invalidateForLiveEvent } from './live-event-invalidations';
 
 /**
  * A cache holding one query of each kind the app shows, by a readable name, under the keys the
@@ -52,17 +52,17 @@ describe('live events → what refetches', () => {
     ['stats.changed', ['achievements', 'stats']],
     ['profile.changed', ['profile', 'recommendations', 'weather']],
     ['family.changed', ['family']],
+    ['activities.changed', ['activityDetail', 'recommendations']],
   ])('%s makes stale: %j', async (type, expected) => {
     const { queryClient, invalidated } = seededCache();
     await invalidateForLiveEvent(queryClient, { type });
     expect(invalidated()).toEqual(expected.sort());
   });
 
-  it('after a break in the stream, everything the events cover (and nothing else)', async () => {
+  it('resync: everything the events cover (and nothing else)', async () => {
     const { queryClient, invalidated } = seededCache();
-    await invalidateAllLiveData(queryClient);
-    expect(invalidated()).not.toContain('activityDetail');
+    await invalidateForLiveEvent(queryClient, { type: 'resync' });
     expect(invalidated()).not.toContain('notificationPreferences');
-    expect(invalidated()).toHaveLength(10);
+    expect(invalidated()).toHaveLength(11);
   });
 });

@@ -16,6 +16,8 @@ const ACHIEVEMENTS = ['achievements', 'list'];
 const PROFILE = ['family', 'profile'];
 const WEATHER = ['weather', 'home'];
 const FAMILY = ['family', 'members'];
+/** The catalogue with the family's own activities: lists, details, recommendations. */
+const ACTIVITIES = ['activities'];
 
 /** What each live event makes stale: the queries showing the data it names. */
 export const LIVE_EVENT_QUERY_KEYS: Readonly<Record<TLiveEventType, readonly QueryKey[]>> = {
@@ -27,6 +29,19 @@ export const LIVE_EVENT_QUERY_KEYS: Readonly<Record<TLiveEventType, readonly Que
   // The children live in the profile; they and the home (the weather's place) drive suggestions.
   'profile.changed': [PROFILE, RECOMMENDATIONS, WEATHER],
   'family.changed': [FAMILY],
+  'activities.changed': [ACTIVITIES],
+  // The stream could not resume: anything it covers may have changed meanwhile.
+  resync: [
+    NOTIFICATION_LISTS,
+    UNREAD_COUNT,
+    USER_ACTIVITIES,
+    ACTIVITIES,
+    STATS,
+    ACHIEVEMENTS,
+    PROFILE,
+    WEATHER,
+    FAMILY,
+  ],
 };
 
 /** Refetches what the event names (only queries on screen refetch now; the rest when shown). */
@@ -39,10 +54,4 @@ export async function invalidateForLiveEvent(
       queryClient.invalidateQueries({ queryKey }),
     ),
   );
-}
-
-/** After a break in the stream, anything it covers may have changed. */
-export async function invalidateAllLiveData(queryClient: QueryClient): Promise<void> {
-  const keys = new Set(Object.values(LIVE_EVENT_QUERY_KEYS).flat());
-  await Promise.all([...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
