@@ -45,7 +45,7 @@ function renderLive(auth: AuthState) {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthContext value={state}>
-          <LiveUpdates />
+          <LiveUpdates settleMs={0} />
           <Badge />
         </AuthContext>
       </QueryClientProvider>

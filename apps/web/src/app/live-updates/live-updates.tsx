@@ -1,6 +1,13 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '../../features/auth/components/use-auth';
+
+/**
+ * How long the page's own requests must have been quiet before the stream opens: a stream is a
+ * request that never ends, and tools that wait for a quiet network (Lighthouse, Playwright's
+ * networkidle) would wait for it forever.
+ */
+export const SETTLE_MS = 3_000;
 
 function subscribeToBrowserOnline(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -11,19 +18,43 @@ function subscribeToBrowserOnline(onChange: () => void): () => void {
   };
 }
 
-/** Resolves once the page has loaded, so that what it starts does not compete with the page. */
-function pageLoaded(): Promise<void> {
-  if (document.readyState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+/**
+ * Resolves once the page has loaded and no query has fetched for `quietMs`, so the stream does not
+ * compete with what the page shows first; never when `signal` aborts first.
+ */
+function pageSettled(queryClient: QueryClient, quietMs: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWatching = () => {};
+    const restart = () => {
+      clearTimeout(timer);
+      if (queryClient.isFetching() === 0) timer = setTimeout(done, quietMs);
+    };
+    const done = () => {
+      stopWatching();
+      resolve();
+    };
+    const watch = () => {
+      stopWatching = queryClient.getQueryCache().subscribe(restart);
+      restart();
+    };
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      stopWatching();
+      window.removeEventListener('load', watch);
+    });
+    if (document.readyState === 'complete') watch();
+    else window.addEventListener('load', watch, { once: true });
+  });
 }
 
 /**
  * Keeps the live event stream open while someone is signed in and the browser is online, so a
  * co-parent's change shows without a reload; closes it on sign-out or going offline. (Only the
  * browser's own flag counts here: the stream's reconnections are what tell when an unreachable
- * server is back.)
+ * server is back.) Its code loads once the page has settled, in its own chunk.
  */
-export function LiveUpdates() {
+export function LiveUpdates({ settleMs = SETTLE_MS }: { settleMs?: number }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const online = useSyncExternalStore(subscribeToBrowserOnline, () => navigator.onLine);
@@ -31,20 +62,20 @@ export function LiveUpdates() {
 
   useEffect(() => {
     if (userId === null || !online) return;
+    const cancelled = new AbortController();
     let close: (() => void) | undefined;
-    let cancelled = false;
-    pageLoaded()
+    pageSettled(queryClient, settleMs, cancelled.signal)
       .then(() => import('./connect-live-updates'))
       .then(({ connectLiveUpdates }) => {
-        if (!cancelled) close = connectLiveUpdates(queryClient);
+        if (!cancelled.signal.aborted) close = connectLiveUpdates(queryClient);
       })
       // Without its chunk (offline, say) the app works on, only without live updates.
       .catch(() => undefined);
     return () => {
-      cancelled = true;
+      cancelled.abort();
       close?.();
     };
-  }, [userId, online, queryClient]);
+  }, [userId, online, queryClient, settleMs]);
 
   return null;
 }
