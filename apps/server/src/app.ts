@@ -33,6 +33,7 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -220,6 +221,7 @@ export async function buildApp(
       await api.register(achievementRoutes);
       await api.register(animationRoutes);
       await api.register(accountRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -8,6 +8,7 @@ import * as sessionHardening from './0006-session-hardening.ts';
 import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
+import * as notifications from './0010-notifications.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-user-activity-marks': userActivityMarks,
   '0008-families': families,
   '0009-animations': animations,
+  '0010-notifications': notifications,
 };
