@@ -40,6 +40,11 @@ import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
+import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { createJobs, type Jobs } from './jobs/jobs.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import { resolveSecret } from './plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -48,6 +53,9 @@ declare module 'fastify' {
     database: Database;
     accessTokens: AccessTokens;
     appVersion: string;
+    clock: Clock;
+    broadcast: Broadcast;
+    jobs: Jobs;
   }
 }
 
@@ -57,6 +65,17 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** The app's time (jobs, notifications); tests pass a clock they move. */
+  clock?: Clock;
+  /**
+   * Poll for due jobs in the background (default). Tests turn it off and call `app.jobs.runDue()`
+   * when they have moved the clock.
+   */
+  runJobs?: boolean;
+  /** How often due jobs are looked for (ms). */
+  jobPollMs?: number;
+  /** Heartbeat interval of the live event stream (ms). */
+  heartbeatMs?: number;
 }
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
@@ -153,12 +172,26 @@ export async function buildApp(
     }),
   );
   app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
+  await broadcast.ready();
+  app.decorate('broadcast', broadcast);
+  const jobs = createJobs(database, clock, app.log);
+  app.decorate('jobs', jobs);
+  if (options.runJobs ?? true) {
+    app.addHook('onReady', async () => jobs.start(options.jobPollMs ?? 5000));
+  }
+  // Closing runs hooks in order: stop the work, then the messages, then the database.
+  app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => broadcast.close());
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
   registerInputGuard(app);
   registerDataVersions(app);
   registerFamilyAccess(app);
+  registerLiveEvents(app, createLiveEvents(broadcast, app.log));
   if (config.metrics) registerMetrics(app);
 
   await app.register(helmet, {
@@ -222,6 +255,7 @@ export async function buildApp(
       await api.register(animationRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
+      await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },
   );

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
 
@@ -59,7 +59,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 }
 
 /** Builds the real app on a fresh database (see `createTestDatabase`). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'clock' | 'heartbeatMs'> = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: testDatabase.dataDir,
@@ -72,7 +75,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     testDatabase.database.kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   const app = await buildApp(
     { ...config, databaseUrl },
-    { database: testDatabase.database, logger: false },
+    // Jobs run when a test says so (app.jobs.runDue), never behind its back.
+    { database: testDatabase.database, logger: false, runJobs: false, ...options },
   );
   await app.ready();
   return {

@@ -11,6 +11,10 @@ export const ZLiveEventType = z.enum([
   'stats.changed',
   'profile.changed',
   'family.changed',
+  /** The family's own activities changed (added, edited, removed). */
+  'activities.changed',
+  /** The stream could not resume where the app left it: everything may have changed. */
+  'resync',
 ]);
 export type TLiveEventType = z.infer<typeof ZLiveEventType>;
 

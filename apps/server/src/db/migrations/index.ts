@@ -9,6 +9,7 @@ import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 import * as notifications from './0010-notifications.ts';
+import * as jobs from './0011-jobs.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-families': families,
   '0009-animations': animations,
   '0010-notifications': notifications,
+  '0011-jobs': jobs,
 };

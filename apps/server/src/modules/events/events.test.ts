@@ -1,0 +1,239 @@
+import type { TLiveEvent } from '@kkb/core/events/schema';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createDatabase } from '../../db/database.ts';
+import { createUser, type CreatedUser } from '../../test/create-user.ts';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.ts';
+
+const CASTLE = 'cardboard-box-castle';
+
+interface Received {
+  id: string | undefined;
+  event: TLiveEvent | undefined;
+  comment: string | undefined;
+}
+
+/** Reads a live event stream as a browser's fetch would. */
+async function openStream(baseUrl: string, user: CreatedUser, lastEventId?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/v1/events`, {
+    headers: { ...user.authHeader, ...(lastEventId && { 'last-event-id': lastEventId }) },
+    signal: controller.signal,
+  });
+  const received: Received[] = [];
+  const waiters = new Set<() => void>();
+  void (async () => {
+    if (!res.body) return;
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      for await (const chunk of res.body) {
+        text += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = text.indexOf('\n\n')) >= 0) {
+          const block = text.slice(0, end);
+          text = text.slice(end + 2);
+          const lines = block.split('\n');
+          const field = (name: string) =>
+            lines.find((l) => l.startsWith(`${name}: `))?.slice(name.length + 2);
+          const data = field('data');
+          received.push({
+            id: field('id'),
+            event: data ? (JSON.parse(data) as TLiveEvent) : undefined,
+            comment: lines.find((l) => l.startsWith(': '))?.slice(2),
+          });
+          for (const wake of waiters) wake();
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    res,
+    received,
+    /** Waits until an event of this type arrives (the stream's own pace, not a timer). */
+    async next(type: TLiveEvent['type'] | 'ping', from = 0): Promise<Received> {
+      const find = () =>
+        received
+          .slice(from)
+          .find((r) => (type === 'ping' ? r.comment === 'ping' : r.event?.type === type));
+      for (;;) {
+        const found = find();
+        if (found) return found;
+        await new Promise<void>((resolve) => waiters.add(resolve));
+      }
+    },
+    close: () => controller.abort(),
+  };
+}
+
+let t: TestApp;
+let baseUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { heartbeatMs: 50 });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+async function inviteInto(app: FastifyInstance, owner: CreatedUser, member: CreatedUser) {
+  const invite = await app.inject({
+    method: 'POST',
+    url: '/api/v1/family/invites',
+    headers: owner.authHeader,
+    payload: { role: 'parent' },
+  });
+  const join = await app.inject({
+    method: 'POST',
+    url: '/api/v1/family/join',
+    headers: member.authHeader,
+    payload: { token: invite.json().token },
+  });
+  expect(join.statusCode, join.body).toBe(200);
+}
+
+describe('GET /events (DESIGN Live events)', () => {
+  it('needs a bearer token; no token in the URL', async () => {
+    const res = await fetch(`${baseUrl}/api/v1/events`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { code: string }).code).toBe('AUTHENTICATION_REQUIRED');
+  });
+
+  it('is an event stream with heartbeats', async () => {
+    const user = await createUser(t.app);
+    const stream = await openStream(baseUrl, user);
+    expect(stream.res.status).toBe(200);
+    expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.res.headers.get('content-encoding')).toBeNull();
+    await stream.next('ping');
+    stream.close();
+  });
+
+  it("a co-parent's change reaches every member's open stream; another family hears nothing", async () => {
+    const owner = await createUser(t.app);
+    const coParent = await createUser(t.app);
+    await inviteInto(t.app, owner, coParent);
+    const stranger = await createUser(t.app);
+    const ownerStream = await openStream(baseUrl, owner);
+    const strangerStream = await openStream(baseUrl, stranger);
+    await ownerStream.next('ping');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user-activities/${CASTLE}/favorite`,
+      headers: coParent.authHeader,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await ownerStream.next('user-activity.changed');
+    await ownerStream.next('stats.changed');
+    // The stranger's stream keeps beating without the family's events.
+    const seen = strangerStream.received.length;
+    await strangerStream.next('ping', seen);
+    await strangerStream.next('ping', strangerStream.received.length);
+    expect(strangerStream.received.filter((r) => r.event).length).toBe(0);
+    ownerStream.close();
+    strangerStream.close();
+  });
+
+  it('a refused write sends nothing', async () => {
+    const owner = await createUser(t.app);
+    const stream = await openStream(baseUrl, owner);
+    await stream.next('ping');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/user-activities/no-such-activity/favorite',
+      headers: owner.authHeader,
+    });
+    expect(res.statusCode).toBe(404);
+    await stream.next('ping', stream.received.length);
+    expect(stream.received.filter((r) => r.event).length).toBe(0);
+    stream.close();
+  });
+
+  it('a member who joins gets their new family’s events on the stream already open', async () => {
+    const owner = await createUser(t.app);
+    const joiner = await createUser(t.app);
+    const stream = await openStream(baseUrl, joiner);
+    await stream.next('ping');
+    await inviteInto(t.app, owner, joiner);
+    await stream.next('family.changed');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: owner.authHeader,
+      payload: { displayName: 'Olivia' },
+    });
+    await stream.next('profile.changed');
+    stream.close();
+  });
+
+  it('a reconnect resumes after Last-Event-ID; an unknown id gets resync', async () => {
+    const owner = await createUser(t.app);
+    const first = await openStream(baseUrl, owner);
+    await first.next('ping');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/user-activities/${CASTLE}/favorite`,
+      headers: owner.authHeader,
+    });
+    const seen = await first.next('stats.changed');
+    first.close();
+    // Changes while the phone was away.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/profile',
+      headers: owner.authHeader,
+      payload: { displayName: 'Away' },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/user-activities/${CASTLE}/favorite`,
+      headers: owner.authHeader,
+    });
+    const resumed = await openStream(baseUrl, owner, seen.id);
+    await resumed.next('profile.changed');
+    await resumed.next('user-activity.changed');
+    expect(resumed.received.find((r) => r.event?.type === 'resync')).toBeUndefined();
+    resumed.close();
+
+    const lost = await openStream(baseUrl, owner, 'another-process.12');
+    await lost.next('resync');
+    lost.close();
+  });
+});
+
+describe.runIf(testDatabaseKind === 'postgres')(
+  'several server processes on one PostgreSQL',
+  () => {
+    it('a write on one process reaches a stream open on the other', async () => {
+      const database = createDatabase({
+        dataDir: t.config.dataDir,
+        databaseUrl: process.env.TEST_DATABASE_URL,
+        pgSchema: t.app.database.pgSchema,
+      });
+      const second = await buildApp(
+        { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL },
+        { database, logger: false, runJobs: false, heartbeatMs: 50 },
+      );
+      try {
+        const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+        const owner = await createUser(t.app);
+        const coParent = await createUser(t.app);
+        await inviteInto(t.app, owner, coParent);
+        const stream = await openStream(secondUrl, owner);
+        await stream.next('ping');
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/user-activities/${CASTLE}/favorite`,
+          headers: coParent.authHeader,
+        });
+        await stream.next('user-activity.changed');
+        stream.close();
+      } finally {
+        await second.close();
+        await database.destroy();
+      }
+    });
+  },
+);
