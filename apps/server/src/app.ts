@@ -34,6 +34,10 @@ import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import {
+  registerNotificationJobs,
+  seedNotificationSweep,
+} from './modules/notifications/creators.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -259,6 +263,10 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
+
+  registerNotificationJobs(app);
+  // Every process seeds the notification sweep; its slot's key keeps it one job.
+  app.addHook('onReady', () => seedNotificationSweep(app));
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -19,6 +19,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { listMembers } from '../family/membership-repository.ts';
 import { getProfileFor } from '../family/service.ts';
+import { deleteNotificationJobsOf } from '../notifications/creators.ts';
 import { getPreferences } from '../notifications/service.ts';
 import { familyDirectory, removeFamilyFiles } from '../files/service.ts';
 import {
@@ -183,9 +184,11 @@ export async function deleteAccount(
         { userId: heir.id, email: heir.email, name: heir.name },
         FORMER_MEMBER_ID,
       );
+      await deleteNotificationJobsOf(trx, member.userId);
       await deleteUser(trx, member.userId, account.email);
       return false;
     }
+    await deleteNotificationJobsOf(trx, member.userId);
     await deleteUser(trx, member.userId, account.email);
     await trx.deleteFrom('families').where('id', '=', member.familyId).execute();
     return true;

@@ -7,6 +7,9 @@ import {
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TNotificationDelivery } from '@kkb/core/notifications/schema';
+import { notifyAchievementsUnlocked } from '../notifications/creators.ts';
+import { announce } from '../notifications/service.ts';
 import { completeActivity, getAchievements, getStats } from './service.ts';
 
 const tags = ['achievements'];
@@ -34,15 +37,34 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCompletionResult, 400: ZApiError, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) =>
-      completeActivity(
+    async (request) => {
+      const now = app.clock.now();
+      const notified: TNotificationDelivery[] = [];
+      const result = await completeActivity(
         database,
         app.weather,
         { familyId: request.familyId, userId: request.userId },
         request.params.id,
         request.body ?? {},
-        new Date(),
-      ),
+        now,
+        async (trx, unlocked) => {
+          notified.push(
+            ...(await notifyAchievementsUnlocked(
+              trx,
+              { jobs: app.jobs, now },
+              request.familyId,
+              unlocked,
+            )),
+          );
+        },
+      );
+      // Only now, with the completion committed, may the members' apps fetch them.
+      announce(
+        app.liveEvents,
+        notified.map((delivery) => delivery.notification),
+      );
+      return result;
+    },
   );
 
   app.get(

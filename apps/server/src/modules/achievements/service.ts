@@ -18,7 +18,9 @@ import {
   type TMemberPlay,
 } from '@kkb/core/achievements/schema';
 import type { TWeatherCondition } from '@kkb/core/activities/schema';
+import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
@@ -87,6 +89,8 @@ export async function completeActivity(
   activityId: string,
   body: TCompleteActivityBody,
   now: Date,
+  /** Told of newly unlocked achievements inside the completion's transaction (notifications). */
+  onUnlocked?: (trx: Transaction<DB>, unlocked: TAchievement[]) => Promise<void>,
 ): Promise<TCompletionResult> {
   const nowIso = now.toISOString();
   const completedAt = body.completedAt ? new Date(body.completedAt) : now;
@@ -126,6 +130,9 @@ export async function completeActivity(
       ),
       userActivity,
     };
+    if (onUnlocked && result.newAchievements.length > 0) {
+      await onUnlocked(trx, result.newAchievements);
+    }
     await insertCompletion(trx, {
       id: crypto.randomUUID(),
       familyId,

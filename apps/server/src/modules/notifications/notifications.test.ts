@@ -11,21 +11,24 @@ import {
   type TNotification,
   type TNotificationType,
 } from '@kkb/core/notifications/schema';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../lib/clock.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createNotification } from './service.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Noon in the families' default timezone (America/Los_Angeles): outside quiet hours. */
+const NOON = '2026-07-01T19:00:00.000Z';
+const clock = new ManualClock(NOON);
+
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
 });
 afterAll(() => t.close());
-afterEach(() => {
-  vi.useRealTimers();
-});
+beforeEach(() => clock.set(NOON));
 
 function call(user: CreatedUser, method: Method, url: string, payload?: unknown) {
   return t.app.inject({
@@ -69,15 +72,11 @@ async function seedNotifications(
   return made;
 }
 
-/** Real time when the file starts; the tests' clock moves on from it (tokens stay valid). */
-const START = Date.now();
-
-/** Moves this process's clock (Date only) to `minutes` after START; returns that time, ISO. */
+/** Moves the app's clock to `minutes` after noon; returns that time, ISO. */
 function clockAt(minutes: number): string {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  const at = new Date(START + minutes * 60_000);
-  vi.setSystemTime(at);
-  return at.toISOString();
+  clock.set(NOON);
+  clock.advance(minutes * 60_000);
+  return clock.now().toISOString();
 }
 
 describe('spec §6: notification endpoints need a bearer token', () => {

@@ -1,5 +1,5 @@
 import type { TNotificationType } from '@kkb/core/notifications/schema';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { NotificationsTable } from './tables.ts';
 
@@ -139,6 +139,116 @@ export async function savePreferencesDocument(
     .values({ userId, preferences: document, updatedAt: nowIso })
     .onConflict((conflict) =>
       conflict.column('userId').doUpdateSet({ preferences: document, updatedAt: nowIso }),
+    )
+    .execute();
+}
+
+/** Where a user lives for their notifications: their family and its profile's timezone and place. */
+export interface UserFamilySetting {
+  familyId: string;
+  /** JSON text of the profile's `familyInfo` (`timezone`, `location`). */
+  familyInfo: string;
+  /** JSON text of the profile's structured `location`. */
+  location: string;
+  /** JSON text of the profile's preferences (`units`). */
+  preferences: string;
+}
+
+export function findUserFamilySetting(
+  executor: Executor,
+  userId: string,
+): Promise<UserFamilySetting | undefined> {
+  return executor
+    .selectFrom('familyMembers')
+    .innerJoin('profiles', 'profiles.familyId', 'familyMembers.familyId')
+    .select([
+      'familyMembers.familyId',
+      'profiles.familyInfo',
+      'profiles.location',
+      'profiles.preferences',
+    ])
+    .where('familyMembers.userId', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Every family with a profile: what the sweep needs to know of it. */
+export function listFamilySettings(executor: Executor): Promise<UserFamilySetting[]> {
+  return executor
+    .selectFrom('profiles')
+    .select(['familyId', 'familyInfo', 'location', 'preferences'])
+    .orderBy('familyId')
+    .execute();
+}
+
+/** Every member of every family, with their stored notification preferences (JSON text), if any. */
+export function listMembersWithPreferences(
+  executor: Executor,
+): Promise<{ familyId: string; userId: string; preferences: string | null }[]> {
+  return executor
+    .selectFrom('familyMembers')
+    .leftJoin('notificationPreferences', 'notificationPreferences.userId', 'familyMembers.userId')
+    .select([
+      'familyMembers.familyId',
+      'familyMembers.userId',
+      'notificationPreferences.preferences',
+    ])
+    .orderBy('familyMembers.familyId')
+    .orderBy('familyMembers.joinedAt')
+    .execute();
+}
+
+/**
+ * What the family did on one local day: completions logged for the day and their minutes, and
+ * achievements unlocked between `fromIso` and `untilIso` (the day's bounds).
+ */
+export async function familyDayTotals(
+  executor: Executor,
+  familyId: string,
+  day: string,
+  fromIso: string,
+  untilIso: string,
+): Promise<{ activities: number; minutes: number; achievements: number }> {
+  const played = await executor
+    .selectFrom('activityLog')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('activities'),
+      eb.fn.sum<number | null>('minutes').as('minutes'),
+    ])
+    .where('familyId', '=', familyId)
+    .where('localDay', '=', day)
+    .executeTakeFirstOrThrow();
+  const unlocked = await executor
+    .selectFrom('achievements')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('familyId', '=', familyId)
+    .where('unlockedAt', '>=', fromIso)
+    .where('unlockedAt', '<', untilIso)
+    .executeTakeFirstOrThrow();
+  return {
+    activities: Number(played.activities),
+    minutes: Number(played.minutes ?? 0),
+    achievements: Number(unlocked.count),
+  };
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern built from `text`. */
+const likeLiteral = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Deletes every notification job about the user (their payloads name them), done or not: the
+ * account is going, and nothing of it may stay behind.
+ */
+export async function deleteUserJobs(
+  executor: Executor,
+  userId: string,
+  jobKinds: readonly string[],
+): Promise<void> {
+  await executor
+    .deleteFrom('jobs')
+    .where('kind', 'in', jobKinds)
+    .where(
+      (eb) =>
+        sql<boolean>`${eb.ref('payload')} like ${`%${likeLiteral(JSON.stringify({ userId }).slice(1, -1))}%`} escape '\\'`,
     )
     .execute();
 }

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { inUserTransaction } from '../../db/family-lock.ts';
 import {
   achievementDraft,
+  announce,
   createNotification,
   dailySummaryDraft,
   deleteNotification,
@@ -75,7 +76,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database } = app;
   const { db } = database;
   const onRequest = app.accessTokens.authenticate;
-  const now = () => new Date();
+  const now = () => app.clock.now();
+  const changed = (userId: string, id?: string) =>
+    void app.liveEvents.publish(
+      { userId },
+      { type: 'notification.changed', ...(id !== undefined && { id }) },
+    );
 
   for (const url of COLLECTION_URLS) {
     app.get(
@@ -192,7 +198,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotification, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => markNotificationRead(db, request.userId, request.params.id, now()),
+    async (request) => {
+      const notification = await markNotificationRead(db, request.userId, request.params.id, now());
+      changed(request.userId, notification.id);
+      return notification;
+    },
   );
 
   app.post(
@@ -206,7 +216,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZMarkAllReadResult, 401: ZApiError },
       },
     },
-    async (request) => ({ marked: await markAllNotificationsRead(db, request.userId, now()) }),
+    async (request) => {
+      const marked = await markAllNotificationsRead(db, request.userId, now());
+      if (marked > 0) changed(request.userId);
+      return { marked };
+    },
   );
 
   app.delete(
@@ -223,6 +237,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await deleteNotification(db, request.userId, request.params.id);
+      changed(request.userId, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -242,16 +257,24 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await deleteNotifications(db, request.userId, request.query.read_only ?? false);
+        if (await deleteNotifications(db, request.userId, request.query.read_only ?? false)) {
+          changed(request.userId);
+        }
         return reply.status(204).send(null);
       },
     );
   }
 
-  const answer = async (reply: FastifyReply, userId: string, draft: NotificationDraft) => {
+  const answer = async (
+    reply: FastifyReply,
+    userId: string,
+    draft: NotificationDraft,
+    due?: Date,
+  ) => {
     const delivery = await inUserTransaction(database, userId, (trx) =>
-      deliver(trx, userId, draft, now()),
+      deliver(trx, { jobs: app.jobs, now: now() }, userId, draft, due),
     );
+    announce(app.liveEvents, [delivery.notification]);
     return reply.status(DELIVERY_STATUS_CODE[delivery.status]).send(delivery);
   };
 
@@ -267,7 +290,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: deliveryResponses,
       },
     },
-    (request, reply) => answer(reply, request.userId, reminderDraft(request.body)),
+    (request, reply) =>
+      answer(
+        reply,
+        request.userId,
+        reminderDraft(request.body),
+        new Date(request.body.scheduled_time),
+      ),
   );
 
   app.post(

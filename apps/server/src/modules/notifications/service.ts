@@ -3,10 +3,12 @@ import {
   mergeNotificationPreferences,
   preferencesFromStored,
 } from '@kkb/core/notifications/preferences';
+import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@kkb/core/achievements/calendar';
 import {
   achievementText,
   allowsKind,
   dailySummaryText,
+  deliveryTime,
   reminderText,
   suggestionText,
   weatherAlertText,
@@ -28,18 +30,22 @@ import type {
 import type { Database, Executor } from '../../db/database.ts';
 import { inUserTransaction } from '../../db/family-lock.ts';
 import { notFound } from '../../errors.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { LiveEvents } from '../../plugins/live-events.ts';
 import {
   countUnread,
   deleteNotificationRow,
   deleteNotificationRows,
   findNotificationRow,
   findPreferencesDocument,
+  findUserFamilySetting,
   insertNotification,
   listNotificationRows,
   markAllRowsRead,
   markRowRead,
   savePreferencesDocument,
   type NotificationRow,
+  type UserFamilySetting,
 } from './repository.ts';
 
 const notificationNotFound = () => notFound('Notification');
@@ -146,12 +152,13 @@ export async function deleteNotification(
   if (!(await deleteNotificationRow(executor, userId, id))) throw notificationNotFound();
 }
 
-export async function deleteNotifications(
+/** Deletes all the user's notifications, or the read ones; returns how many went. */
+export function deleteNotifications(
   executor: Executor,
   userId: string,
   readOnly: boolean,
-): Promise<void> {
-  await deleteNotificationRows(executor, userId, readOnly);
+): Promise<number> {
+  return deleteNotificationRows(executor, userId, readOnly);
 }
 
 /** The user's preferences; the defaults until they change any. */
@@ -185,22 +192,70 @@ export function updatePreferences(
   return inUserTransaction(database, userId, (trx) => mergePreferences(trx, userId, input, now));
 }
 
+/** Job kind: a notification held back (a future reminder, quiet hours) reaching its user. */
+export const DELIVER_JOB = 'notification.deliver';
+
+/** What delivering needs besides the transaction: the jobs (to hold back) and the time. */
+export interface DeliveryContext {
+  jobs: Pick<Jobs, 'schedule'>;
+  now: Date;
+}
+
+/** The timezone of the user's family (the spec's default when unknown or not a valid zone). */
+export function timeZoneOf(setting: Pick<UserFamilySetting, 'familyInfo'> | undefined): string {
+  const zone = setting && (JSON.parse(setting.familyInfo) as { timezone?: unknown }).timezone;
+  return typeof zone === 'string' && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+}
+
 /**
- * A notification of one of the app's kinds for the user: made now if their preferences allow
- * the kind, else nothing.
+ * A notification of one of the app's kinds for the user, due at `due` (now when omitted or
+ * past): nothing when their preferences turn the kind off; made now when it is due and outside
+ * their quiet hours; otherwise held back by a job until then (and the end of quiet hours), when
+ * the preferences are asked again. A user no longer in any family (the account is going) gets
+ * nothing.
  */
 export async function deliver(
-  executor: Executor,
+  trx: Executor,
+  context: DeliveryContext,
   userId: string,
   draft: NotificationDraft,
-  now: Date,
+  due: Date = context.now,
 ): Promise<TNotificationDelivery> {
-  const preferences = await getPreferences(executor, userId);
-  if (!allowsKind(preferences, draft.type)) {
+  const { now } = context;
+  const [preferences, setting] = await Promise.all([
+    getPreferences(trx, userId),
+    findUserFamilySetting(trx, userId),
+  ]);
+  if (!setting || !allowsKind(preferences, draft.type)) {
     return { status: 'switched_off', notification: null, deliverAt: null };
   }
-  const notification = await createNotification(executor, userId, draft, now);
+  const at = deliveryTime(
+    preferences.quietHours,
+    due.getTime() > now.getTime() ? due : now,
+    timeZoneOf(setting),
+  );
+  if (at.getTime() > now.getTime()) {
+    await context.jobs.schedule(trx, {
+      kind: DELIVER_JOB,
+      runAt: at,
+      payload: { userId, draft },
+    });
+    return { status: 'scheduled', notification: null, deliverAt: at.toISOString() };
+  }
+  const notification = await createNotification(trx, userId, draft, now);
   return { status: 'created', notification, deliverAt: notification.createdAt };
+}
+
+/** Tells each user's open apps of what was just made for them (call once it is committed). */
+export function announce(liveEvents: LiveEvents, made: readonly (TNotification | null)[]): void {
+  for (const notification of made) {
+    if (notification) {
+      void liveEvents.publish(
+        { userId: notification.userId },
+        { type: 'notification.created', id: notification.id },
+      );
+    }
+  }
 }
 
 /** The activity's page in the web app. */
@@ -224,13 +279,15 @@ export function reminderDraft(body: TActivityReminderBody): NotificationDraft {
   };
 }
 
+/** `formattedTemperature` shows the reading in the family's units ('31°C'). */
 export function weatherAlertDraft(
   body: TWeatherAlertBody,
   extra: TNotificationData = {},
+  formattedTemperature?: string,
 ): NotificationDraft {
   return {
     type: 'weather_alert',
-    ...weatherAlertText(body),
+    ...weatherAlertText(body, formattedTemperature),
     data: {
       weatherCondition: body.weather_condition,
       temperature: body.temperature,
