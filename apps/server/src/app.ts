@@ -38,6 +38,7 @@ import {
   registerNotificationJobs,
   seedNotificationSweep,
 } from './modules/notifications/creators.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
@@ -47,6 +48,9 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
 import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
+import { createPushService, type PushService } from './modules/push/service.ts';
+import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { createJobs, type Jobs } from './jobs/jobs.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { resolveSecret } from './plugins/secrets.ts';
@@ -60,6 +64,7 @@ declare module 'fastify' {
     clock: Clock;
     broadcast: Broadcast;
     jobs: Jobs;
+    push: PushService;
   }
 }
 
@@ -80,6 +85,8 @@ export interface BuildOptions {
   jobPollMs?: number;
   /** Heartbeat interval of the live event stream (ms). */
   heartbeatMs?: number;
+  /** How long a push service may take to answer (ms). */
+  pushTimeoutMs?: number;
 }
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
@@ -183,6 +190,17 @@ export async function buildApp(
   app.decorate('broadcast', broadcast);
   const jobs = createJobs(database, clock, app.log);
   app.decorate('jobs', jobs);
+  app.decorate(
+    'push',
+    createPushService({
+      database,
+      jobs,
+      clock,
+      log: app.log,
+      vapid: { ...resolveVapidKeys(config.dataDir, config.vapid), subject: config.vapid.subject },
+      ...(options.pushTimeoutMs !== undefined && { timeoutMs: options.pushTimeoutMs }),
+    }),
+  );
   if (options.runJobs ?? true) {
     app.addHook('onReady', async () => jobs.start(options.jobPollMs ?? 5000));
   }
@@ -259,6 +277,8 @@ export async function buildApp(
       await api.register(animationRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
+      await api.register(pushRoutes);
+      await api.register(syncRoutes);
       await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },

@@ -20,6 +20,8 @@ describe('configuration from the environment', () => {
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ VAPID_PUBLIC_KEY: 'public-only' }, 'VAPID_PRIVATE_KEY'],
+    [{ VAPID_SUBJECT: 'admin@example.org' }, 'VAPID_SUBJECT'],
   ])('stops with a message naming the bad variable (%o)', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

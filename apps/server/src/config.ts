@@ -46,7 +46,12 @@ const ZEnv = z.object({
   LLM_API_KEY: optionalText,
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
-  VAPID_SUBJECT: z.string().trim().min(1).default('mailto:admin@localhost'),
+  // RFC 8292: the push service's contact for the sender, a mailto: or https: address.
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
+    .default('mailto:admin@localhost'),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -151,7 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { baseUrl: e.LLM_BASE_URL, model: e.LLM_MODEL ?? '', apiKey: e.LLM_API_KEY }
       : undefined,
     vapid: {
-      publicKey: e.VAPID_PUBLIC_KEY,
+      ...vapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY),
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT,
     },
@@ -159,4 +164,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };
+}
+
+/** VAPID keys come as a pair (both set, or both generated into DATA_DIR). */
+function vapidPair(
+  publicKey: string | undefined,
+  privateKey: string | undefined,
+): { publicKey: string | undefined; privateKey: string | undefined } {
+  if (Boolean(publicKey) !== Boolean(privateKey)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    );
+  }
+  return { publicKey, privateKey };
 }

@@ -12,7 +12,9 @@ import type { FamilyTables } from '../modules/family/tables.ts';
 import type { FileTables } from '../modules/files/tables.ts';
 import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
+import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
+import type { SyncTables } from '../modules/sync/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
 
 export type DB = UserTables &
@@ -22,6 +24,8 @@ export type DB = UserTables &
   FileTables &
   NotificationTables &
   JobTables &
+  PushTables &
   ProgressTables &
+  SyncTables &
   CustomActivityTables &
   UserActivityTables;

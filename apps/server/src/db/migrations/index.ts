@@ -10,6 +10,8 @@ import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 import * as notifications from './0010-notifications.ts';
 import * as jobs from './0011-jobs.ts';
+import * as syncActions from './0013-sync-actions.ts';
+import * as pushSubscriptions from './0014-push-subscriptions.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009-animations': animations,
   '0010-notifications': notifications,
   '0011-jobs': jobs,
+  '0013-sync-actions': syncActions,
+  '0014-push-subscriptions': pushSubscriptions,
 };

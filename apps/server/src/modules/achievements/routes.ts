@@ -7,9 +7,7 @@ import {
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TNotificationDelivery } from '@kkb/core/notifications/schema';
-import { notifyAchievementsUnlocked } from '../notifications/creators.ts';
-import { announce } from '../notifications/service.ts';
+import { achievementNotifier } from '../notifications/creators.ts';
 import { completeActivity, getAchievements, getStats } from './service.ts';
 
 const tags = ['achievements'];
@@ -38,31 +36,18 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const now = app.clock.now();
-      const notified: TNotificationDelivery[] = [];
+      const notifier = achievementNotifier(app, request.familyId);
       const result = await completeActivity(
         database,
         app.weather,
         { familyId: request.familyId, userId: request.userId },
         request.params.id,
         request.body ?? {},
-        now,
-        async (trx, unlocked) => {
-          notified.push(
-            ...(await notifyAchievementsUnlocked(
-              trx,
-              { jobs: app.jobs, now },
-              request.familyId,
-              unlocked,
-            )),
-          );
-        },
+        app.clock.now(),
+        notifier.onUnlocked,
       );
       // Only now, with the completion committed, may the members' apps fetch them.
-      announce(
-        app.liveEvents,
-        notified.map((delivery) => delivery.notification),
-      );
+      notifier.announce();
       return result;
     },
   );

@@ -233,6 +233,43 @@ describe('notifications made by the app (fixed weather)', () => {
     });
   });
 
+  it('a completion queued offline (POST /sync) notifies the family of its unlocks too, once', async () => {
+    const owner = await createUser(h.t.app);
+    const coParent = await h.joinFamily(owner, 'parent');
+    h.clock.set(la('2026-07-08', '15:00'));
+    const action = {
+      clientId: 'offline-first-play',
+      kind: 'addAchievement',
+      payload: { activityId: SCAVENGER_HUNT },
+      queuedAt: la('2026-07-08', '14:00').toISOString(),
+    };
+    for (let i = 0; i < 2; i += 1) {
+      await h.ok(coParent, 'POST', '/sync', { actions: [action] });
+    }
+    for (const user of [owner, coParent]) {
+      expect((await h.list(user)).map((n) => n.title)).toEqual([
+        'Achievement unlocked: First Steps',
+      ]);
+    }
+  });
+
+  it('a profile change queued offline sets the member’s own switches', async () => {
+    const owner = await createUser(h.t.app);
+    await h.ok(owner, 'POST', '/sync', {
+      actions: [
+        {
+          clientId: 'offline-profile',
+          kind: 'updateProfile',
+          payload: { preferences: { weatherAlerts: false } },
+          queuedAt: la('2026-07-08', '14:00').toISOString(),
+        },
+      ],
+    });
+    expect(await h.ok(owner, 'GET', '/notifications/preferences')).toMatchObject({
+      weatherAlerts: false,
+    });
+  });
+
   describe('the daily summary', () => {
     it('comes at each member’s own summary time on a day with play, once', async () => {
       const owner = await createUser(h.t.app);

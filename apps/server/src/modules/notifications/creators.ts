@@ -22,6 +22,7 @@ import {
   ZNotificationData,
   ZNotificationType,
   ZWeatherAlertBody,
+  type TNotification,
   type TNotificationDelivery,
   type TNotificationPreferences,
   type TNotificationType,
@@ -34,6 +35,7 @@ import type { Executor } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobContext, NewJob } from '../../jobs/jobs.ts';
 import { findProgress } from '../achievements/repository.ts';
+import type { UnlockedListener } from '../achievements/service.ts';
 import { recommendForUser } from '../activities/service.ts';
 import { listMembers } from '../family/membership-repository.ts';
 import { familyWeatherPlace } from '../weather/place.ts';
@@ -160,6 +162,26 @@ export async function notifyAchievementsUnlocked(
     }
   }
   return deliveries;
+}
+
+/**
+ * What a completion route hands to the completion: its unlocks notify every member inside the
+ * completion's transaction; `announce` tells their apps once that transaction has committed.
+ */
+export function achievementNotifier(
+  app: Pick<NotificationApp, 'jobs' | 'liveEvents' | 'clock'>,
+  familyId: string,
+): { onUnlocked: UnlockedListener; announce(): void } {
+  const made: (TNotification | null)[] = [];
+  return {
+    async onUnlocked(trx, unlocked) {
+      const context = { jobs: app.jobs, now: app.clock.now() };
+      for (const delivery of await notifyAchievementsUnlocked(trx, context, familyId, unlocked)) {
+        made.push(delivery.notification);
+      }
+    },
+    announce: () => announce(app.liveEvents, made),
+  };
 }
 
 /**

@@ -1,0 +1,15 @@
+/** A browser's Web Push subscription (its endpoint and keys), owned by a user. */
+export interface PushSubscriptionsTable {
+  id: string;
+  userId: string;
+  endpoint: string;
+  /** Base64url keys from the browser: its P-256 public key and the auth secret. */
+  p256dh: string;
+  auth: string;
+  createdAt: string;
+  renewedAt: string;
+}
+
+export interface PushTables {
+  pushSubscriptions: PushSubscriptionsTable;
+}
