@@ -81,7 +81,7 @@ const FORECAST_DAYS = 2;
 
 type NotificationApp = Pick<
   FastifyInstance,
-  'database' | 'jobs' | 'liveEvents' | 'weather' | 'log' | 'clock'
+  'database' | 'jobs' | 'liveEvents' | 'weather' | 'log' | 'clock' | 'push'
 >;
 
 const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -169,13 +169,13 @@ export async function notifyAchievementsUnlocked(
  * completion's transaction; `announce` tells their apps once that transaction has committed.
  */
 export function achievementNotifier(
-  app: Pick<NotificationApp, 'jobs' | 'liveEvents' | 'clock'>,
+  app: Pick<NotificationApp, 'jobs' | 'liveEvents' | 'clock' | 'push'>,
   familyId: string,
 ): { onUnlocked: UnlockedListener; announce(): void } {
   const made: (TNotification | null)[] = [];
   return {
     async onUnlocked(trx, unlocked) {
-      const context = { jobs: app.jobs, now: app.clock.now() };
+      const context = { jobs: app.jobs, push: app.push, now: app.clock.now() };
       for (const delivery of await notifyAchievementsUnlocked(trx, context, familyId, unlocked)) {
         made.push(delivery.notification);
       }
@@ -189,7 +189,7 @@ export function achievementNotifier(
  * summary, weather alert and idle suggestion it schedules once per user and day.
  */
 export function registerNotificationJobs(app: NotificationApp): void {
-  const { database, jobs, log } = app;
+  const { database, jobs, push, log } = app;
   const { db } = database;
 
   /** Delivers and completes the job in one transaction (exactly once), then announces. */
@@ -198,7 +198,7 @@ export function registerNotificationJobs(app: NotificationApp): void {
     work: (trx: Transaction<DB>, context: DeliveryContext) => Promise<TNotificationDelivery>,
   ): Promise<void> => {
     const delivery = await db.transaction().execute(async (trx) => {
-      const made = await work(trx, { jobs, now });
+      const made = await work(trx, { jobs, push, now });
       await finish(trx);
       return made;
     });

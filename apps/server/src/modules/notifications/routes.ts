@@ -272,7 +272,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     due?: Date,
   ) => {
     const delivery = await inUserTransaction(database, userId, (trx) =>
-      deliver(trx, { jobs: app.jobs, now: now() }, userId, draft, due),
+      deliver(trx, { jobs: app.jobs, push: app.push, now: now() }, userId, draft, due),
     );
     announce(app.liveEvents, [delivery.notification]);
     return reply.status(DELIVERY_STATUS_CODE[delivery.status]).send(delivery);

@@ -4,10 +4,12 @@ import {
   preferencesFromStored,
 } from '@kkb/core/notifications/preferences';
 import { DEFAULT_TIME_ZONE, isValidTimeZone } from '@kkb/core/achievements/calendar';
+import type { TPushMessage } from '@kkb/core/push/schema';
 import {
   achievementText,
   allowsKind,
   dailySummaryText,
+  allowsPush,
   deliveryTime,
   reminderText,
   suggestionText,
@@ -31,6 +33,7 @@ import type { Database, Executor } from '../../db/database.ts';
 import { inUserTransaction } from '../../db/family-lock.ts';
 import { notFound } from '../../errors.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
+import type { PushService } from '../push/service.ts';
 import type { LiveEvents } from '../../plugins/live-events.ts';
 import {
   countUnread,
@@ -195,10 +198,27 @@ export function updatePreferences(
 /** Job kind: a notification held back (a future reminder, quiet hours) reaching its user. */
 export const DELIVER_JOB = 'notification.deliver';
 
-/** What delivering needs besides the transaction: the jobs (to hold back) and the time. */
+/**
+ * What delivering needs besides the transaction: the jobs (to hold back), push (to reach the
+ * user's devices) and the time.
+ */
 export interface DeliveryContext {
   jobs: Pick<Jobs, 'schedule'>;
+  push: Pick<PushService, 'pushToUser'>;
   now: Date;
+}
+
+/** The push message of a notification (spec §7: title, body, icon, image, data with its link, label). */
+export function pushMessageOf(notification: TNotification): TPushMessage {
+  const link =
+    typeof notification.data.link === 'string' ? notification.data.link : '/notifications';
+  return {
+    title: notification.title,
+    body: notification.message,
+    icon: '/icon-192.png',
+    label: notification.type,
+    data: { link, notificationId: notification.id },
+  };
 }
 
 /** The timezone of the user's family (the spec's default when unknown or not a valid zone). */
@@ -243,6 +263,11 @@ export async function deliver(
     return { status: 'scheduled', notification: null, deliverAt: at.toISOString() };
   }
   const notification = await createNotification(trx, userId, draft, now);
+  // Queued in the same transaction: a push goes out only for a notification that exists, and
+  // the push services' pace never holds up this request.
+  if (allowsPush(preferences, draft.type)) {
+    await context.push.pushToUser(trx, userId, pushMessageOf(notification));
+  }
   return { status: 'created', notification, deliverAt: notification.createdAt };
 }
 
