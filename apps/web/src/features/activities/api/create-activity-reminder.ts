@@ -1,4 +1,8 @@
-import type { TActivityReminderBody } from '@kkb/core/notifications/schema';
+import {
+  ZNotificationDelivery,
+  type TActivityReminderBody,
+  type TNotificationDelivery,
+} from '@kkb/core/notifications/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 
@@ -8,9 +12,14 @@ import { apiPost } from '../../../lib/api-client';
  */
 const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 
-/** `POST /notifications/activity-reminder`: a reminder at `scheduled_time` (at once if past). */
-export function createActivityReminder(body: TActivityReminderBody): Promise<void> {
-  return apiPost('/api/v1/notifications/activity-reminder', body);
+/**
+ * `POST /notifications/activity-reminder`: a reminder at `scheduled_time` (at once if past), or
+ * nothing when the user switched reminders off; the answer says which, and when it arrives.
+ */
+export function createActivityReminder(
+  body: TActivityReminderBody,
+): Promise<TNotificationDelivery> {
+  return apiPost('/api/v1/notifications/activity-reminder', body, ZNotificationDelivery);
 }
 
 export function useCreateActivityReminder() {

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { TNotificationDelivery } from '@kkb/core/notifications/schema';
 import AlarmAddIcon from '@mui/icons-material/AlarmAdd';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,6 +12,7 @@ import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { describeError } from '../../../lib/api-client';
 import { useCreateActivityReminder } from '../api/create-activity-reminder';
@@ -48,6 +50,14 @@ const confirmationFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
+/** What the snackbar says: when the reminder comes (later than asked in quiet hours). */
+function confirmationOf(delivery: TNotificationDelivery, asked: Date): string {
+  if (delivery.status === 'created') return 'Reminder sent: it is in your notifications';
+  const at = delivery.deliverAt === null ? asked : new Date(delivery.deliverAt);
+  const held = at.getTime() - asked.getTime() >= 60_000;
+  return `Reminder set for ${confirmationFormat.format(at)}${held ? ', after your quiet hours' : ''}`;
+}
+
 /**
  * "Remind me": a notification about this activity at a time the parent picks (today's next full
  * hour to start with), which opens the activity. A snackbar confirms when it is set.
@@ -78,13 +88,16 @@ export function RemindMeButton({ activityId, title }: { activityId: string; titl
     reminder.mutate(
       { activity_name: title, scheduled_time: at.toISOString(), activity_id: activityId },
       {
-        onSuccess: () => {
+        onSuccess: (delivery) => {
+          // Switched off: the dialog stays and says so (below), with the way to the settings.
+          if (delivery.status === 'switched_off') return;
           setOpen(false);
-          setConfirmed(`Reminder set for ${confirmationFormat.format(at)}`);
+          setConfirmed(confirmationOf(delivery, at));
         },
       },
     );
   });
+  const switchedOff = reminder.data?.status === 'switched_off';
 
   return (
     <>
@@ -98,6 +111,25 @@ export function RemindMeButton({ activityId, title }: { activityId: string; titl
             <DialogContentText sx={{ mb: 2 }}>
               We will send you a notification about {title} at this time.
             </DialogContentText>
+            {switchedOff && (
+              <Alert
+                severity="warning"
+                sx={{ mb: 2 }}
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    component={RouterLink}
+                    to="/notifications/settings"
+                  >
+                    Settings
+                  </Button>
+                }
+              >
+                Activity reminders are switched off in your notification settings, so no reminder
+                was set.
+              </Alert>
+            )}
             {reminder.isError && (
               <Alert severity="error" sx={{ mb: 2 }}>
                 {describeError(reminder.error)}

@@ -201,7 +201,14 @@ describe('/activity/{id}', () => {
 describe('/activity/{id}: Remind me (issue 11)', () => {
   beforeEach(() => {
     server.on('GET /api/v1/user-activities', () => records());
-    server.on('POST /api/v1/notifications/activity-reminder', () => jsonResponse(201, {}));
+    // As the server answers a reminder for later: scheduled at the time asked.
+    server.on('POST /api/v1/notifications/activity-reminder', ({ body }) =>
+      jsonResponse(202, {
+        status: 'scheduled',
+        notification: null,
+        deliverAt: (body as { scheduled_time: string }).scheduled_time,
+      }),
+    );
     // Only the clock is fixed: 14:20 local time, so the next full hour is today 15:00.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2030, 5, 14, 14, 20));
@@ -217,7 +224,7 @@ describe('/activity/{id}: Remind me (issue 11)', () => {
     const dialog = await openDialog();
     expect(within(dialog).getByLabelText(/When/)).toHaveValue('2030-06-14T15:00');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
-    expect(await screen.findByText(/^Reminder set for /)).toBeVisible();
+    expect(await screen.findByText(/^Reminder set for .*14/)).toBeVisible();
     expect(server.requestsTo('POST /api/v1/notifications/activity-reminder')[0]?.body).toEqual({
       activity_name: 'Kitchen Volcano',
       scheduled_time: new Date(2030, 5, 14, 15, 0).toISOString(),
@@ -249,6 +256,35 @@ describe('/activity/{id}: Remind me (issue 11)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
     expect(await within(dialog).findByText('Pick a date and a time')).toBeVisible();
     expect(server.requestsTo('POST /api/v1/notifications/activity-reminder')).toHaveLength(0);
+  });
+
+  it('in quiet hours the snackbar says when it will really come', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(202, {
+        status: 'scheduled',
+        notification: null,
+        deliverAt: new Date(2030, 5, 15, 7, 0).toISOString(),
+      }),
+    );
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(
+      await screen.findByText(/^Reminder set for .*15.*, after your quiet hours$/),
+    ).toBeVisible();
+  });
+
+  it('reminders switched off: nothing is set, the dialog says so and leads to the settings', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(200, { status: 'switched_off', notification: null, deliverAt: null }),
+    );
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await within(dialog).findByText(/Activity reminders are switched off/)).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/notifications/settings',
+    );
+    expect(screen.queryByText(/^Reminder set for/)).toBeNull();
   });
 
   it('says why when the server refuses, and keeps the dialog open', async () => {
