@@ -4,8 +4,12 @@ import {
   allowsPush,
   dailySummaryText,
   deliveryTime,
+  alertTemperatureCelsius,
   hasSomethingToSummarise,
+  idleSuggestionReason,
   instantOfLocalTime,
+  isWeatherCheckTime,
+  suggestionChildAge,
   isQuietTime,
   isSuggestionDue,
   nextLocalTime,
@@ -161,5 +165,38 @@ describe('weather alerts: storm, heavy rain, heat, frost', () => {
   it('heat and frost by temperature', () => {
     expect(weatherAlertFor({ ...calm, temperatureMax: 33 })).toBe('heat');
     expect(weatherAlertFor({ ...calm, temperatureMin: -2 })).toBe('frost');
+  });
+});
+
+describe('weather alerts are checked during the day', () => {
+  it('from 06:00 to 20:00 local time', () => {
+    expect(isWeatherCheckTime(new Date('2026-07-01T03:59:00Z'), 'Europe/Paris')).toBe(false); // 05:59
+    expect(isWeatherCheckTime(new Date('2026-07-01T04:00:00Z'), 'Europe/Paris')).toBe(true); // 06:00
+    expect(isWeatherCheckTime(new Date('2026-07-01T17:59:00Z'), 'Europe/Paris')).toBe(true); // 19:59
+    expect(isWeatherCheckTime(new Date('2026-07-01T18:00:00Z'), 'Europe/Paris')).toBe(false); // 20:00
+  });
+  it('frost names the low, the others the high', () => {
+    const day = {
+      weatherCode: 0,
+      temperatureMax: 3,
+      temperatureMin: -4,
+      precipitationSum: 0,
+      precipitationProbabilityMax: 0,
+    };
+    expect(alertTemperatureCelsius('frost', day)).toBe(-4);
+    expect(alertTemperatureCelsius('heat', { ...day, temperatureMax: 35 })).toBe(35);
+  });
+});
+
+describe('the idle suggestion', () => {
+  it('says how long it has been and why this activity', () => {
+    expect(idleSuggestionReason(3, 'Fits your 30 minutes')).toBe(
+      "It's been 3 days since your last activity together. Fits your 30 minutes.",
+    );
+    expect(idleSuggestionReason(2)).toBe("It's been 2 days since your last activity together.");
+  });
+  it('is good for the recommendation’s age, or the activity’s youngest without children', () => {
+    expect(suggestionChildAge(5.5, [3, 8])).toBe(6);
+    expect(suggestionChildAge(null, [3, 8])).toBe(3);
   });
 });

@@ -272,3 +272,44 @@ export const WEATHER_ALERT_LABEL: Record<WeatherAlertKind, string> = {
   heat: 'Heat',
   frost: 'Frost',
 };
+
+/**
+ * The day's forecast is checked for alerts from early morning to the evening (local time): an
+ * alert about today after that would come too late to change plans.
+ */
+export const WEATHER_CHECK_HOURS = { start: '06:00', end: '20:00' } as const;
+
+/** Whether the family's forecast for today is checked at this instant. */
+export function isWeatherCheckTime(instant: Date, timeZone: string): boolean {
+  const { minuteOfDay } = wallClock(instant, timeZone);
+  return insideWindow(
+    minuteOfDay,
+    minutesOfDay(WEATHER_CHECK_HOURS.start),
+    minutesOfDay(WEATHER_CHECK_HOURS.end),
+  );
+}
+
+/** The temperature an alert names (°C): the low for frost, else the high. */
+export function alertTemperatureCelsius(kind: WeatherAlertKind, forecast: DayForecast): number {
+  return kind === 'frost' ? forecast.temperatureMin : forecast.temperatureMax;
+}
+
+/** When an idle family's suggestion comes, local time: mid-morning, time enough to plan the day. */
+export const SUGGESTION_TIME = '10:00';
+
+/** The idle nudge's `reason`: how long it has been, then why this activity (the recommendation's first reason). */
+export function idleSuggestionReason(idleDays: number, recommendationReason?: string): string {
+  const since = `It's been ${idleDays} days since your last activity together.`;
+  return recommendationReason ? `${since} ${recommendationReason}.` : since;
+}
+
+/**
+ * The age a suggestion is "good for": the age the recommendation was made for (the children's
+ * average, rounded), or the youngest the activity suits when the family has no children.
+ */
+export function suggestionChildAge(
+  recommendedForAge: number | null,
+  activityAgeRange: readonly [number, number],
+): number {
+  return recommendedForAge === null ? activityAgeRange[0] : Math.round(recommendedForAge);
+}
