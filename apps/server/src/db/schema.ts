@@ -11,6 +11,7 @@ import type { UserTables } from '../modules/auth/tables.ts';
 import type { FamilyTables } from '../modules/family/tables.ts';
 import type { FileTables } from '../modules/files/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
+import type { PlanTables } from '../modules/planner/tables.ts';
 import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
@@ -21,6 +22,7 @@ export type DB = UserTables &
   FamilyTables &
   FileTables &
   JobTables &
+  PlanTables &
   PushTables &
   ProgressTables &
   CustomActivityTables &

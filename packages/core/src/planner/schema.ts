@@ -190,12 +190,10 @@ export const ZSavedPlanInput = z
 export type TSavedPlanInput = z.infer<typeof ZSavedPlanInput>;
 export type TSavedPlanInputFields = z.input<typeof ZSavedPlanInput>;
 
-/** A saved plan: the plan as it was saved (activities as they were then), and who saved it. */
+/** A saved plan: the plan as it was saved, its activities as they were then. */
 export const ZSavedPlan = ZPlan.omit({ modelFailed: true }).extend({
   id: z.string(),
   title: z.string(),
-  /** The member who saved it last. */
-  updatedBy: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,6 +10,7 @@ import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 import * as jobs from './0011-jobs.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
+import * as plans from './0015-plans.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-animations': animations,
   '0011-jobs': jobs,
   '0014-push-subscriptions': pushSubscriptions,
+  '0015-plans': plans,
 };

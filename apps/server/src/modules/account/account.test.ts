@@ -141,6 +141,7 @@ describe('GET /account/export (issue 18)', () => {
       'files/avatars/mia.png',
       'members.json',
       'own-activities.json',
+      'plans.json',
       'profile.json',
       'progress.json',
       'stats.json',
@@ -162,6 +163,7 @@ describe('GET /account/export (issue 18)', () => {
     expect(read('achievements.json').length).toBeGreaterThan(0);
     expect(read('progress.json')).toEqual([expect.objectContaining({ data: { level: 2 } })]);
     expect(read('animations.json')).toEqual([]);
+    expect(read('plans.json')).toEqual([]);
     expect(read('files.json')).toEqual([
       expect.objectContaining({ path: 'avatars/mia.png', contentType: 'image/png' }),
     ]);
