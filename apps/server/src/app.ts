@@ -33,7 +33,9 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
+import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
@@ -55,6 +57,8 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     accessTokens: AccessTokens;
+    /** Where rate limits count: shared by every process on PostgreSQL, in memory on SQLite. */
+    rateLimitStore: RateLimitStore;
     appVersion: string;
     clock: Clock;
     broadcast: Broadcast;
@@ -149,6 +153,11 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('appVersion', appVersion);
+  app.decorate('rateLimitStore', createRateLimitStore(database));
+  // Before the caches that listen to it (access tokens, family access).
+  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
+  await broadcast.ready();
+  app.decorate('broadcast', broadcast);
   app.decorate(
     'accessTokens',
     createAccessTokens(
@@ -165,6 +174,7 @@ export async function buildApp(
             row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
         };
       },
+      broadcast,
     ),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
@@ -182,9 +192,6 @@ export async function buildApp(
   app.decorate('weather', createWeatherService(config.weather, { log: app.log }));
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
-  const broadcast = createBroadcast(database, config.databaseUrl, app.log);
-  await broadcast.ready();
-  app.decorate('broadcast', broadcast);
   const jobs = createJobs(database, clock, app.log);
   app.decorate('jobs', jobs);
   app.decorate(
@@ -275,6 +282,7 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(pushRoutes);
       await api.register(plannerRoutes({ modelTimeoutMs: options.modelTimeoutMs }));
+      await api.register(syncRoutes);
       await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },

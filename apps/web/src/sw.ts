@@ -8,6 +8,11 @@ import {
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
 import { API_CACHE_NAMES } from './lib/offline-caches';
+import {
+  PUSH_MESSAGE_TYPE,
+  PUSH_SUBSCRIPTION_CHANGED_TYPE,
+  type ForegroundPush,
+} from './lib/push-messages';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -52,13 +57,7 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
-interface PushPayload {
-  title?: string;
-  body?: string;
-  icon?: string;
-  image?: string;
-  data?: { link?: string };
-}
+type PushPayload = ForegroundPush;
 
 function readPushPayload(event: PushEvent): PushPayload {
   if (!event.data) return {};
@@ -69,16 +68,50 @@ function readPushPayload(event: PushEvent): PushPayload {
   }
 }
 
-self.addEventListener('push', (event) => {
-  const payload = readPushPayload(event);
+async function showPush(payload: PushPayload): Promise<void> {
+  // The app in the foreground shows the message itself, in the page, instead of a system
+  // notification over it (spec §7: foreground messages).
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const visible = windows.filter((client) => client.visibilityState === 'visible');
+  if (visible.length > 0) {
+    for (const client of visible) client.postMessage({ type: PUSH_MESSAGE_TYPE, payload });
+    return;
+  }
   const options: NotificationOptions & { image?: string } = {
     body: payload.body,
     icon: payload.icon ?? '/icon-192.png',
     badge: '/icon-192.png',
+    tag: payload.data?.notificationId,
     data: { link: payload.data?.link ?? '/notifications' },
   };
   if (payload.image) options.image = payload.image;
-  event.waitUntil(self.registration.showNotification(payload.title ?? 'Keep Kid Busy', options));
+  await self.registration.showNotification(payload.title ?? 'Keep Kid Busy', options);
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(readPushPayload(event)));
+});
+
+// The browser replaced the subscription (expiry, key rotation). Subscribe again with the same
+// key; an open tab sends it to the server now, else the app does on its next start.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as Event & {
+    oldSubscription?: PushSubscription | null;
+    waitUntil(promise: Promise<unknown>): void;
+  };
+  change.waitUntil(
+    (async () => {
+      const key = change.oldSubscription?.options.applicationServerKey;
+      if (key) {
+        await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: key,
+        });
+      }
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      for (const client of windows) client.postMessage({ type: PUSH_SUBSCRIPTION_CHANGED_TYPE });
+    })(),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -14,6 +14,7 @@ import type { JobTables } from '../jobs/tables.ts';
 import type { PlanTables } from '../modules/planner/tables.ts';
 import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
+import type { SyncTables } from '../modules/sync/tables.ts';
 import type { UserActivityTables } from '../modules/user-activities/tables.ts';
 
 export type DB = UserTables &
@@ -25,5 +26,6 @@ export type DB = UserTables &
   PlanTables &
   PushTables &
   ProgressTables &
+  SyncTables &
   CustomActivityTables &
   UserActivityTables;

@@ -70,7 +70,7 @@ describe("a user's standing (issue 8)", () => {
     const token = await checked.sign('user-5');
     expect(await checked.verify(token)).toBe('user-5');
     standing = undefined;
-    checked.forgetUser('user-5');
+    await checked.forgetUser('user-5');
     await expect(checked.verify(token)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

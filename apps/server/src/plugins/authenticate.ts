@@ -2,14 +2,18 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
+import type { Broadcast } from './broadcast.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 /**
  * How long a user's standing (exists, active, tokens valid after) is reused before it is read
- * again: an access token issued before a logout-all, password change or reset, or one of a
- * deleted account, stops working on other processes within this time (at once on this one).
+ * again. A logout-all, password change or reset, or an account deletion drops it at once on every
+ * process (see `forgetUser`); the time bounds a drop that a process missed (its broadcast
+ * connection was down).
  */
 export const USER_STANDING_TTL_MS = 30_000;
+/** Broadcast channel: the message is the id of a user whose access tokens were cut off. */
+export const TOKENS_CUT_CHANNEL = 'access-tokens.cut';
 
 /** What the token check needs to know of a user; undefined when the user is gone or disabled. */
 export type UserStanding = { tokensValidAfterMs: number | null } | undefined;
@@ -18,8 +22,11 @@ export interface AccessTokens {
   sign(userId: string): Promise<string>;
   /** Returns the user id; throws 401 AUTHENTICATION_REQUIRED or TOKEN_EXPIRED. */
   verify(token: string): Promise<string>;
-  /** Drops the cached standing of a user whose tokens were just cut off (or who was deleted). */
-  forgetUser(userId: string): void;
+  /**
+   * Drops the cached standing of a user whose tokens were just cut off (or who was deleted): on
+   * this process before it resolves, on the others as the broadcast reaches them.
+   */
+  forgetUser(userId: string): Promise<void>;
   /** onRequest hook of signed-in routes (runs before validation): sets `request.userId`. */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
@@ -44,11 +51,13 @@ interface VerifiedToken {
 
 /**
  * `loadStanding` reads a user's standing from the database; without it (unit tests of the
- * signature rules) every correctly signed token of any user is accepted.
+ * signature rules) every correctly signed token of any user is accepted. `broadcast` carries
+ * `forgetUser` to every process; without it only this one forgets.
  */
 export function createAccessTokens(
   secret: string,
   loadStanding?: (userId: string) => Promise<UserStanding>,
+  broadcast?: Pick<Broadcast, 'publish' | 'subscribe'>,
 ): AccessTokens {
   const key = new TextEncoder().encode(secret);
   const checkSignature = async (token: string) => {
@@ -79,6 +88,7 @@ export function createAccessTokens(
     maxEntries: VERIFIED_CACHE_SIZE,
     ttlMs: USER_STANDING_TTL_MS,
   });
+  broadcast?.subscribe(TOKENS_CUT_CHANNEL, (userId) => standings.delete(userId));
   const verifyToken = async (token: string): Promise<VerifiedToken> => {
     const checked = await verified.get(token, () => checkSignature(token));
     const { userId, issuedAtMs } = checked;
@@ -92,7 +102,10 @@ export function createAccessTokens(
     return checked;
   };
   return {
-    forgetUser: (userId) => standings.delete(userId),
+    async forgetUser(userId) {
+      standings.delete(userId);
+      await broadcast?.publish(TOKENS_CUT_CHANNEL, userId);
+    },
     sign: (userId) =>
       new SignJWT({ [ISSUED_AT_MS_CLAIM]: Date.now() })
         .setProtectedHeader({ alg: 'HS256' })

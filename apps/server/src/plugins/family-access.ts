@@ -8,10 +8,13 @@ import { AppError } from '../errors.ts';
 import { ExpiringCache } from '../lib/expiring-cache.ts';
 
 /**
- * How long a user's family and role are reused before they are read again. A change made on this
- * process is seen at once (the entry is dropped); one made through another process within this time.
+ * How long a user's family and role are reused before they are read again. A change drops the
+ * entry at once on every process (see `forget`); the time bounds a drop that a process missed
+ * (its broadcast connection was down).
  */
 export const MEMBERSHIP_TTL_MS = 5_000;
+/** Broadcast channel: the message is a JSON array of the ids of users whose membership changed. */
+export const MEMBERSHIP_CHANGED_CHANNEL = 'memberships.changed';
 const MAX_ENTRIES = 10_000;
 
 export interface Membership {
@@ -22,8 +25,11 @@ export interface Membership {
 export interface FamilyAccess {
   /** The user's family and role, from the short cache. */
   membership(userId: string): Promise<Membership | undefined>;
-  /** Drops the cached membership of users whose family or role just changed. */
-  forget(...userIds: string[]): void;
+  /**
+   * Drops the cached membership of users whose family or role just changed: on this process
+   * before it resolves, on the others as the broadcast reaches them.
+   */
+  forget(...userIds: string[]): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -69,10 +75,17 @@ export function registerFamilyAccess(app: FastifyInstance): void {
       .executeTakeFirst();
     return row && { familyId: row.familyId, role: row.role as TFamilyRole };
   };
+  const drop = (userIds: readonly string[]) => {
+    for (const userId of userIds) memberships.delete(userId);
+  };
+  app.broadcast.subscribe(MEMBERSHIP_CHANGED_CHANNEL, (message) =>
+    drop(JSON.parse(message) as string[]),
+  );
   const familyAccess: FamilyAccess = {
     membership: (userId) => memberships.get(userId, () => load(userId)),
-    forget: (...userIds) => {
-      for (const userId of userIds) memberships.delete(userId);
+    async forget(...userIds) {
+      drop(userIds);
+      await app.broadcast.publish(MEMBERSHIP_CHANGED_CHANNEL, JSON.stringify(userIds));
     },
   };
   app.decorate('familyAccess', familyAccess);

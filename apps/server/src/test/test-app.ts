@@ -88,3 +88,28 @@ export async function createTestApp(
     },
   };
 }
+
+/**
+ * Another server process on the test app's database, as behind a proxy: the same schema, its own
+ * connections and its own memory (PostgreSQL only: SQLite is one process). Its `close` leaves the
+ * database to the first app.
+ */
+export async function startAnotherProcess(t: TestApp): Promise<TestApp> {
+  const { config, database: first } = t.app;
+  if (first.kind !== 'postgres') throw new Error('Several processes need PostgreSQL');
+  const database = createDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    ...(first.pgSchema && { pgSchema: first.pgSchema }),
+  });
+  const app = await buildApp(config, { database, logger: false, runJobs: false });
+  await app.ready();
+  return {
+    app,
+    config: t.config,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

@@ -9,6 +9,8 @@ import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
 import * as jobs from './0011-jobs.ts';
+import * as rateLimits from './0012-rate-limits.ts';
+import * as syncActions from './0013-sync-actions.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
 import * as plans from './0015-plans.ts';
 
@@ -24,6 +26,8 @@ export const migrations: Record<string, Migration> = {
   '0008-families': families,
   '0009-animations': animations,
   '0011-jobs': jobs,
+  '0012-rate-limits': rateLimits,
+  '0013-sync-actions': syncActions,
   '0014-push-subscriptions': pushSubscriptions,
   '0015-plans': plans,
 };

@@ -16,8 +16,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
   // Wrong passwords when deleting an account count like failed sign-ins of that account.
-  const { max, windowMs } = DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount;
-  const passwordFailures = new RateLimiter(max, windowMs);
+  const passwordFailures = new RateLimiter(
+    app.rateLimitStore,
+    'account-delete-failures',
+    DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount,
+  );
 
   app.get(
     '/account/export',
@@ -81,9 +84,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
         passwordFailures,
       );
-      app.accessTokens.forgetUser(member.userId);
-      app.familyAccess.forget(member.userId);
-      app.dataVersions.bump(member.familyId);
+      await app.accessTokens.forgetUser(member.userId);
+      await app.familyAccess.forget(member.userId);
       return reply.status(204).send(null);
     },
   );

@@ -117,15 +117,16 @@ async function confirmIdentity(
   if (!account) throw signedOut();
   if (account.passwordHash) {
     if (!body.password) throw badRequest(PASSWORD_REQUIRED_MESSAGE);
-    // A stolen access token must not become a way to guess the password.
-    const wait = passwordFailures.retryAfter(userId);
+    // A stolen access token must not become a way to guess the password. Counted as a failure
+    // until it succeeds, so that guesses sent at once are all counted.
+    const wait = await passwordFailures.take(userId);
     if (wait > 0) {
       throw new AppError(429, 'RATE_LIMIT_EXCEEDED', undefined, { 'Retry-After': String(wait) });
     }
     if (!(await verifyPassword(account.passwordHash, body.password))) {
-      passwordFailures.hit(userId);
       throw badRequest(WRONG_PASSWORD_MESSAGE);
     }
+    await passwordFailures.clear(userId);
   } else if (!isRecentSignIn(tokenIssuedAtMs, now.getTime())) {
     throw new AppError(403, 'PERMISSION_DENIED', RECENT_SIGN_IN_REQUIRED_MESSAGE);
   }

@@ -18,8 +18,10 @@ import {
   type TMemberPlay,
 } from '@kkb/core/achievements/schema';
 import type { TWeatherCondition } from '@kkb/core/activities/schema';
-import type { Database, Executor } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, DatabaseKind, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
+import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
 import { listMembers } from '../family/membership-repository.ts';
@@ -73,6 +75,35 @@ async function completionWeather(
   return reading.source === 'fallback' ? null : reading.condition;
 }
 
+/** What a completion takes from outside the family's lock. */
+export interface CompletionSetting {
+  completedAtIso: string;
+  /** The family's timezone: the calendar of its days and streaks. */
+  timeZone: string;
+  /** The weather when it was done, when known. */
+  condition: TWeatherCondition | null;
+}
+
+/**
+ * Checks the completion's time and reads what the completion needs before taking the family's
+ * lock: the weather may take a network call, never made under the lock.
+ */
+export async function prepareCompletion(
+  database: Database,
+  weather: WeatherService,
+  familyId: string,
+  body: TCompleteActivityBody,
+  now: Date,
+): Promise<CompletionSetting> {
+  const completedAt = body.completedAt ? new Date(body.completedAt) : now;
+  if (completedAt.getTime() > now.getTime() + COMPLETION_FUTURE_TOLERANCE_MS) {
+    throw badRequest('completedAt: must not be more than 5 minutes in the future');
+  }
+  const { timeZone, place } = await familySetting(database.db, familyId);
+  const condition = await completionWeather(weather, place, completedAt, now);
+  return { completedAtIso: completedAt.toISOString(), timeZone, condition };
+}
+
 /**
  * Logs a completed activity and moves the family's stats, streak and achievements on, all in one
  * transaction under the family's lock, so concurrent completions of one family apply one after
@@ -83,66 +114,71 @@ async function completionWeather(
 export async function completeActivity(
   database: Database,
   weather: WeatherService,
-  { familyId, userId }: FamilyMember,
+  member: FamilyMember,
   activityId: string,
   body: TCompleteActivityBody,
   now: Date,
 ): Promise<TCompletionResult> {
-  const nowIso = now.toISOString();
-  const completedAt = body.completedAt ? new Date(body.completedAt) : now;
-  if (completedAt.getTime() > now.getTime() + COMPLETION_FUTURE_TOLERANCE_MS) {
-    throw badRequest('completedAt: must not be more than 5 minutes in the future');
-  }
-  const completedAtIso = completedAt.toISOString();
-  // Read before the transaction: the weather may take a network call, never made under the lock.
-  const { timeZone, place } = await familySetting(database.db, familyId);
-  const condition = await completionWeather(weather, place, completedAt, now);
+  const setting = await prepareCompletion(database, weather, member.familyId, body, now);
+  return inFamilyTransaction(database, member, (trx) =>
+    completeActivityIn(trx, database.kind, member, activityId, body, setting, now),
+  );
+}
 
-  return inFamilyTransaction(database, { familyId, userId }, async (trx) => {
-    const state = await lockProgress(trx, familyId, database.kind === 'postgres', nowIso);
-    if (body.clientId !== undefined) {
-      const stored = await findResponseByClientId(trx, familyId, body.clientId);
-      if (stored !== undefined) return ZCompletionResult.parse(JSON.parse(stored));
-    }
-    const activity = await findActivityForUser(trx, familyId, activityId);
-    if (!activity) throw notFound('Activity');
-    const completion: TCompletion = {
-      activityId: activity.id,
-      category: activity.category,
-      location: activity.location,
-      weather: condition,
-      minutes: body.minutes ?? activity.duration,
-      completedAt: completedAtIso,
-    };
-    const outcome = applyCompletion(state, completion, timeZone);
-    const userActivity = await markDone(trx, { familyId, userId }, activity.id, completedAtIso);
-    await insertUnlocked(trx, familyId, outcome.newlyUnlocked, nowIso);
-    await saveProgress(trx, familyId, outcome.state, nowIso);
-    const played = await whoPlayed(trx, familyId, { userId, minutes: completion.minutes });
-    const result: TCompletionResult = {
-      stats: familyStats(outcome.state, await countFavorites(trx, familyId), played),
-      newAchievements: outcome.newlyUnlocked.map((id) =>
-        describeAchievement(id, outcome.state, familyId, nowIso),
-      ),
-      userActivity,
-    };
-    await insertCompletion(trx, {
-      id: crypto.randomUUID(),
-      familyId,
-      completedBy: userId,
-      activityId: activity.id,
-      clientId: body.clientId ?? null,
-      minutes: completion.minutes,
-      completedAt: completedAtIso,
-      localDay: localDay(completedAtIso, timeZone),
-      category: completion.category,
-      location: completion.location,
-      weather: completion.weather,
-      createdAt: nowIso,
-      response: JSON.stringify(result),
-    });
-    return result;
+/** `completeActivity` inside the caller's family transaction (offline sync applies it there). */
+export async function completeActivityIn(
+  trx: Transaction<DB>,
+  kind: DatabaseKind,
+  { familyId, userId }: FamilyMember,
+  activityId: string,
+  body: TCompleteActivityBody,
+  { completedAtIso, timeZone, condition }: CompletionSetting,
+  now: Date,
+): Promise<TCompletionResult> {
+  const nowIso = now.toISOString();
+  const state = await lockProgress(trx, familyId, kind === 'postgres', nowIso);
+  if (body.clientId !== undefined) {
+    const stored = await findResponseByClientId(trx, familyId, body.clientId);
+    if (stored !== undefined) return ZCompletionResult.parse(JSON.parse(stored));
+  }
+  const activity = await findActivityForUser(trx, familyId, activityId);
+  if (!activity) throw notFound('Activity');
+  const completion: TCompletion = {
+    activityId: activity.id,
+    category: activity.category,
+    location: activity.location,
+    weather: condition,
+    minutes: body.minutes ?? activity.duration,
+    completedAt: completedAtIso,
+  };
+  const outcome = applyCompletion(state, completion, timeZone);
+  const userActivity = await markDone(trx, { familyId, userId }, activity.id, completedAtIso);
+  await insertUnlocked(trx, familyId, outcome.newlyUnlocked, nowIso);
+  await saveProgress(trx, familyId, outcome.state, nowIso);
+  const played = await whoPlayed(trx, familyId, { userId, minutes: completion.minutes });
+  const result: TCompletionResult = {
+    stats: familyStats(outcome.state, await countFavorites(trx, familyId), played),
+    newAchievements: outcome.newlyUnlocked.map((id) =>
+      describeAchievement(id, outcome.state, familyId, nowIso),
+    ),
+    userActivity,
+  };
+  await insertCompletion(trx, {
+    id: crypto.randomUUID(),
+    familyId,
+    completedBy: userId,
+    activityId: activity.id,
+    clientId: body.clientId ?? null,
+    minutes: completion.minutes,
+    completedAt: completedAtIso,
+    localDay: localDay(completedAtIso, timeZone),
+    category: completion.category,
+    location: completion.location,
+    weather: completion.weather,
+    createdAt: nowIso,
+    response: JSON.stringify(result),
   });
+  return result;
 }
 
 /**

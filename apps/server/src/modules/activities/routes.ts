@@ -158,7 +158,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const key = recommendationsCacheKey(
         request.familyId,
-        app.dataVersions.current(request.familyId),
+        await app.dataVersions.current(request.familyId),
         request.query,
       );
       // Serialized once, through the response schema, so that a hit skips that work too.

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type {
   EmailTokensTable,
+  RateLimitsTable,
   RefreshTokensTable,
   TEmailTokenPurpose,
   UsersTable,
@@ -10,6 +11,7 @@ import type {
 export type UserRow = Selectable<UsersTable>;
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;
 export type EmailTokenRow = Selectable<EmailTokensTable>;
+export type RateLimitRow = Selectable<RateLimitsTable>;
 
 // Users
 
@@ -298,4 +300,49 @@ export async function takeOAuthExchangeCode(
     .where('codeHash', '=', codeHash)
     .executeTakeFirst();
   return result.numDeletedRows > 0n ? row : undefined;
+}
+
+// Rate limits
+
+/**
+ * Counts one hit of `key` in one atomic statement: the running window's count goes up by one, or,
+ * when there is none or it ended by `nowIso`, a new window starts with 1 and ends at `resetAt`.
+ */
+export const hitRateLimit = (
+  db: Executor,
+  key: string,
+  resetAt: string,
+  nowIso: string,
+): Promise<Pick<RateLimitRow, 'count' | 'resetAt'>> =>
+  db
+    .insertInto('rateLimits')
+    .values({ key, count: 1, resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => {
+        const ended = eb('rateLimits.resetAt', '<=', nowIso);
+        return {
+          count: eb
+            .case()
+            .when(ended)
+            .then(1)
+            .else(eb('rateLimits.count', '+', 1))
+            .end(),
+          resetAt: eb
+            .case()
+            .when(ended)
+            .then(eb.ref('excluded.resetAt'))
+            .else(eb.ref('rateLimits.resetAt'))
+            .end(),
+        };
+      }),
+    )
+    .returning(['count', 'resetAt'])
+    .executeTakeFirstOrThrow();
+
+export async function deleteRateLimit(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('rateLimits').where('key', '=', key).execute();
+}
+
+export async function deleteEndedRateLimits(db: Executor, nowIso: string): Promise<void> {
+  await db.deleteFrom('rateLimits').where('resetAt', '<=', nowIso).execute();
 }

@@ -43,6 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     accessTokens: app.accessTokens,
     mailer: app.mailer,
     log: app.log,
+    rateLimitStore: app.rateLimitStore,
   });
   const secureCookie = app.config.publicUrl.startsWith('https://');
   const appOrigin = new URL(app.config.publicUrl).origin;

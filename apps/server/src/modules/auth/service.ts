@@ -29,7 +29,13 @@ import { createFamily } from '../family/membership-repository.ts';
 import { touchLastLogin } from '../family/profile-repository.ts';
 import { OAuthClient, type OAuthProfile } from './oauth.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter, type AuthRateLimits } from './rate-limit.ts';
+import {
+  DEFAULT_AUTH_RATE_LIMITS,
+  RateLimiter,
+  type AuthRateLimits,
+  type RateLimitRule,
+  type RateLimitStore,
+} from './rate-limit.ts';
 import * as repo from './repository.ts';
 import { hashToken, randomToken } from '../../lib/random-tokens.ts';
 
@@ -49,6 +55,8 @@ export interface AuthServiceDeps {
   log: FastifyBaseLogger;
   /** The clock; tests move it to check expiries and the reuse grace. */
   now?: () => Date;
+  /** Where the rate limits count: the app's `rateLimitStore`, shared by its processes. */
+  rateLimitStore: RateLimitStore;
   rateLimits?: AuthRateLimits;
 }
 
@@ -105,14 +113,14 @@ export class AuthService {
     this.#now = deps.now ?? (() => new Date());
     const limits = deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
     const clock = (): number => this.#now().getTime();
-    const limiter = (rule: { max: number; windowMs: number }): RateLimiter =>
-      new RateLimiter(rule.max, rule.windowMs, clock);
-    this.#loginFailuresPerAccount = limiter(limits.loginFailuresPerAccount);
-    this.#loginAttemptsPerIp = limiter(limits.loginAttemptsPerIp);
-    this.#resetRequestsPerAccount = limiter(limits.resetRequests);
-    this.#resetRequestsPerIp = limiter(limits.resetRequests);
-    this.#registrationsPerIp = limiter(limits.registrationsPerIp);
-    this.#mailsPerAddress = limiter(limits.mailsPerAddress);
+    const limiter = (name: string, rule: RateLimitRule): RateLimiter =>
+      new RateLimiter(deps.rateLimitStore, name, rule, clock);
+    this.#loginFailuresPerAccount = limiter('login-failures', limits.loginFailuresPerAccount);
+    this.#loginAttemptsPerIp = limiter('login-ip', limits.loginAttemptsPerIp);
+    this.#resetRequestsPerAccount = limiter('reset-account', limits.resetRequests);
+    this.#resetRequestsPerIp = limiter('reset-ip', limits.resetRequests);
+    this.#registrationsPerIp = limiter('register-ip', limits.registrationsPerIp);
+    this.#mailsPerAddress = limiter('mail', limits.mailsPerAddress);
   }
 
   // Registration and e-mail verification
@@ -121,9 +129,8 @@ export class AuthService {
     input: { name: string; email: string; password: string },
     ip: string,
   ): Promise<TUser> {
-    const wait = this.#registrationsPerIp.retryAfter(ip);
+    const wait = await this.#registrationsPerIp.take(ip);
     if (wait > 0) throw tooManyRequests(wait);
-    this.#registrationsPerIp.hit(ip);
     await this.#assertNotCommon(input.password, 'password');
     if (await repo.findUserByEmail(this.#db, input.email)) throw duplicateEmail();
     const passwordHash = await hashPassword(input.password);
@@ -184,12 +191,11 @@ export class AuthService {
 
   async login(input: { email: string; password: string }, ip: string): Promise<TTokenSet> {
     const accountAtIp = `${input.email}\n${ip}`;
-    const wait = Math.max(
-      this.#loginAttemptsPerIp.retryAfter(ip),
-      this.#loginFailuresPerAccount.retryAfter(accountAtIp),
-    );
+    const waitForIp = await this.#loginAttemptsPerIp.take(ip);
+    if (waitForIp > 0) throw tooManyRequests(waitForIp);
+    // Counted as a failure until it succeeds, so that guesses sent at once are all counted.
+    const wait = await this.#loginFailuresPerAccount.take(accountAtIp);
     if (wait > 0) throw tooManyRequests(wait);
-    this.#loginAttemptsPerIp.hit(ip);
 
     const user = await repo.findUserByEmail(this.#db, input.email);
     let ok = false;
@@ -198,11 +204,8 @@ export class AuthService {
     } else {
       await verifyAgainstDummy(input.password);
     }
-    if (!ok || !user) {
-      this.#loginFailuresPerAccount.hit(accountAtIp);
-      throw invalidCredentials();
-    }
-    this.#loginFailuresPerAccount.clear(accountAtIp);
+    if (!ok || !user) throw invalidCredentials();
+    await this.#loginFailuresPerAccount.clear(accountAtIp);
     return this.#signIn(user);
   }
 
@@ -278,7 +281,7 @@ export class AuthService {
       await repo.revokeUserRefreshTokens(trx, userId, nowIso);
       await repo.updateUser(trx, userId, { tokensValidAfter: new Date().toISOString() });
     });
-    this.#accessTokens.forgetUser(userId);
+    await this.#accessTokens.forgetUser(userId);
   }
 
   async changePassword(
@@ -300,13 +303,10 @@ export class AuthService {
 
   /** Always accepted (202) so that nobody learns which addresses have accounts. */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
-    const wait = Math.max(
-      this.#resetRequestsPerIp.retryAfter(ip),
-      this.#resetRequestsPerAccount.retryAfter(email),
-    );
+    const waitForIp = await this.#resetRequestsPerIp.take(ip);
+    if (waitForIp > 0) throw tooManyRequests(waitForIp);
+    const wait = await this.#resetRequestsPerAccount.take(email);
     if (wait > 0) throw tooManyRequests(wait);
-    this.#resetRequestsPerIp.hit(ip);
-    this.#resetRequestsPerAccount.hit(email);
 
     const user = await repo.findUserByEmail(this.#db, email);
     if (!user || user.isActive !== 1) return;
@@ -342,7 +342,7 @@ export class AuthService {
       // Following the mailed link proves the address belongs to the user.
       await this.#storePassword(trx, userId, passwordHash, { isVerified: 1 });
     });
-    this.#accessTokens.forgetUser(holder);
+    await this.#accessTokens.forgetUser(holder);
   }
 
   // Social sign-in
@@ -541,7 +541,7 @@ export class AuthService {
     await this.#db
       .transaction()
       .execute((trx) => this.#storePassword(trx, userId, passwordHash, {}));
-    this.#accessTokens.forgetUser(userId);
+    await this.#accessTokens.forgetUser(userId);
   }
 
   /** Stores a new password hash and ends every sign-in: refresh and access tokens alike. */
@@ -596,12 +596,11 @@ export class AuthService {
   /** A mail that fails is logged, never turned into a failed request. */
   async #sendQuietly(message: MailMessage): Promise<void> {
     const address = message.to.toLowerCase();
-    if (this.#mailsPerAddress.retryAfter(address) > 0) {
-      this.#log.warn({ subject: message.subject }, 'mail dropped: too many to one address');
-      return;
-    }
-    this.#mailsPerAddress.hit(address);
     try {
+      if ((await this.#mailsPerAddress.take(address)) > 0) {
+        this.#log.warn({ subject: message.subject }, 'mail dropped: too many to one address');
+        return;
+      }
       await this.#mailer.send(message);
     } catch (error) {
       this.#log.error({ err: error, subject: message.subject }, 'sending mail failed');

@@ -20,6 +20,7 @@ function serviceWithClock(t: TestApp): {
     mailer: t.app.mailer,
     log: t.app.log,
     now: () => new Date(now),
+    rateLimitStore: t.app.rateLimitStore,
   });
   return { service, advance: (ms) => (now += ms), now: () => new Date(now) };
 }

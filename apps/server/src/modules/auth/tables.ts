@@ -69,6 +69,17 @@ export interface OAuthExchangeCodesTable {
   expiresAt: string;
 }
 
+/**
+ * A fixed-window rate-limit counter shared by every server process (PostgreSQL; SQLite counts in
+ * memory). `key` is the SHA-256 of the limit's name and what it counts (an address, an IP).
+ */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** When the window ends (ISO); from then on the next hit starts a new one. */
+  resetAt: string;
+}
+
 /** The users/auth feature's tables. */
 export interface UserTables {
   users: UsersTable;
@@ -77,4 +88,5 @@ export interface UserTables {
   oauthAccounts: OAuthAccountsTable;
   oauthStates: OAuthStatesTable;
   oauthExchangeCodes: OAuthExchangeCodesTable;
+  rateLimits: RateLimitsTable;
 }

@@ -28,10 +28,10 @@ const ZInviteIdParams = z.object({ id: z.string().min(1).max(100) });
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
-  /** Members whose family or role changed see it on their next request, on this process at once. */
-  const applied = (change: MembershipChange) => {
-    app.familyAccess.forget(...change.users);
-    for (const familyId of change.families) app.dataVersions.bump(familyId);
+  /** Members whose family or role changed see it on their next request, on every process. */
+  const applied = async (change: MembershipChange) => {
+    await app.familyAccess.forget(...change.users);
+    await app.dataVersions.bump(...change.families);
   };
 
   app.get(
@@ -114,7 +114,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         new Date(),
       );
-      applied(change);
+      await applied(change);
       return family;
     },
   );
@@ -141,7 +141,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.role,
         new Date().toISOString(),
       );
-      applied(change);
+      await applied(change);
       return family;
     },
   );
@@ -167,7 +167,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.userId,
         new Date().toISOString(),
       );
-      applied(change);
+      await applied(change);
       return reply.status(204).send(null);
     },
   );

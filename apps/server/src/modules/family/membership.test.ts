@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import {
@@ -230,6 +231,24 @@ const ENDPOINTS: Record<string, EndpointCase> = {
     action: 'activities.complete',
     method: 'POST',
     prepare: path(`/activities/${CASTLE}/complete`, { minutes: 10 }),
+  },
+  // Every member may sync; each action's own permission is checked inside (modules/sync).
+  'POST /sync': {
+    action: 'family.read',
+    method: 'POST',
+    prepare: async () => ({
+      url: '/sync',
+      payload: {
+        actions: [
+          {
+            clientId: crypto.randomUUID(),
+            kind: 'saveUserActivity',
+            payload: { activityId: CASTLE, mark: 'favorite', on: true },
+            queuedAt: new Date().toISOString(),
+          },
+        ],
+      },
+    }),
   },
   'GET /stats': { action: 'family.read', method: 'GET', prepare: path('/stats') },
   'GET /achievements': { action: 'family.read', method: 'GET', prepare: path('/achievements') },

@@ -14,8 +14,10 @@ import {
   type TFamilyProfile,
   type TProfileUpdate,
 } from '@kkb/core/family/schema';
+import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
+import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
 import {
@@ -48,13 +50,22 @@ export async function updateProfile(
   update: TProfileUpdate,
   nowIso: string,
 ): Promise<TFamilyProfile> {
-  const { familyId } = member;
-  return inFamilyTransaction(database, member, async (trx) => {
-    const current = await getProfile(trx, familyId);
-    const merged = mergeProfile(current, update, nowIso);
-    await saveProfile(trx, familyId, merged);
-    return merged;
-  });
+  return inFamilyTransaction(database, member, (trx) =>
+    updateProfileIn(trx, member, update, nowIso),
+  );
+}
+
+/** `updateProfile` inside the caller's family transaction (offline sync applies it there). */
+export async function updateProfileIn(
+  trx: Transaction<DB>,
+  { familyId }: FamilyMember,
+  update: TProfileUpdate,
+  nowIso: string,
+): Promise<TFamilyProfile> {
+  const current = await getProfile(trx, familyId);
+  const merged = mergeProfile(current, update, nowIso);
+  await saveProfile(trx, familyId, merged);
+  return merged;
 }
 
 /** Spec §5: an index is a whole number from 0 to count-1; anything else is 'Child not found'. */
@@ -68,16 +79,9 @@ async function findChild(executor: Executor, familyId: string, ref: ChildRef) {
   return index === undefined ? undefined : findChildAtIndex(executor, familyId, index);
 }
 
-/** Runs `work` under the family's lock once the profile is known to exist. */
-function withProfile<T>(
-  database: Database,
-  member: FamilyMember,
-  work: (trx: Executor) => Promise<T>,
-): Promise<T> {
-  return inFamilyTransaction(database, member, async (trx) => {
-    if (!(await profileExists(trx, member.familyId))) throw profileNotFound();
-    return work(trx);
-  });
+/** Children belong to the profile: none is read or written without it. */
+async function requireProfile(executor: Executor, familyId: string): Promise<void> {
+  if (!(await profileExists(executor, familyId))) throw profileNotFound();
 }
 
 export async function listFamilyChildren(executor: Executor, familyId: string): Promise<TChild[]> {
@@ -91,12 +95,19 @@ export function addChild(
   input: TChildCreate,
   nowIso: string,
 ): Promise<TChild> {
-  const { familyId } = member;
-  return withProfile(database, member, async (trx) => {
-    if ((await countChildren(trx, familyId)) >= MAX_CHILDREN)
-      throw badRequest(MAX_CHILDREN_MESSAGE);
-    return insertChild(trx, familyId, { id: randomUUID(), fields: newChildFields(input), nowIso });
-  });
+  return inFamilyTransaction(database, member, (trx) => addChildIn(trx, member, input, nowIso));
+}
+
+/** `addChild` inside the caller's family transaction (offline sync applies it there). */
+export async function addChildIn(
+  trx: Transaction<DB>,
+  { familyId }: FamilyMember,
+  input: TChildCreate,
+  nowIso: string,
+): Promise<TChild> {
+  await requireProfile(trx, familyId);
+  if ((await countChildren(trx, familyId)) >= MAX_CHILDREN) throw badRequest(MAX_CHILDREN_MESSAGE);
+  return insertChild(trx, familyId, { id: randomUUID(), fields: newChildFields(input), nowIso });
 }
 
 function fieldsOf(child: TChild): ChildFields {
@@ -111,15 +122,26 @@ export function changeChild(
   update: TChildUpdate,
   nowIso: string,
 ): Promise<TChild> {
-  const { familyId } = member;
-  return withProfile(database, member, async (trx) => {
-    const child = await findChild(trx, familyId, ref);
-    if (!child) throw childNotFound();
-    const fields = applyChildUpdate(fieldsOf(child), update);
-    const updated = await updateChild(trx, familyId, child.id, fields, nowIso);
-    if (!updated) throw childNotFound();
-    return updated;
-  });
+  return inFamilyTransaction(database, member, (trx) =>
+    changeChildIn(trx, member, ref, update, nowIso),
+  );
+}
+
+/** `changeChild` inside the caller's family transaction (offline sync applies it there). */
+export async function changeChildIn(
+  trx: Transaction<DB>,
+  { familyId }: FamilyMember,
+  ref: ChildRef,
+  update: TChildUpdate,
+  nowIso: string,
+): Promise<TChild> {
+  await requireProfile(trx, familyId);
+  const child = await findChild(trx, familyId, ref);
+  if (!child) throw childNotFound();
+  const fields = applyChildUpdate(fieldsOf(child), update);
+  const updated = await updateChild(trx, familyId, child.id, fields, nowIso);
+  if (!updated) throw childNotFound();
+  return updated;
 }
 
 export function removeChild(
@@ -127,9 +149,16 @@ export function removeChild(
   member: FamilyMember,
   ref: ChildRef,
 ): Promise<void> {
-  const { familyId } = member;
-  return withProfile(database, member, async (trx) => {
-    const child = await findChild(trx, familyId, ref);
-    if (!child || !(await deleteChild(trx, familyId, child.id))) throw childNotFound();
-  });
+  return inFamilyTransaction(database, member, (trx) => removeChildIn(trx, member, ref));
+}
+
+/** `removeChild` inside the caller's family transaction (offline sync applies it there). */
+export async function removeChildIn(
+  trx: Transaction<DB>,
+  { familyId }: FamilyMember,
+  ref: ChildRef,
+): Promise<void> {
+  await requireProfile(trx, familyId);
+  const child = await findChild(trx, familyId, ref);
+  if (!child || !(await deleteChild(trx, familyId, child.id))) throw childNotFound();
 }

@@ -1,8 +1,15 @@
+import type { Generated } from 'kysely';
+
 /** Tables of the family feature: the profile document and the children. */
 /** One family (DESIGN, Families); its id keys every record the family owns. */
 export interface FamiliesTable {
   id: string;
   createdAt: string;
+  /**
+   * Moves on every write of the family, on PostgreSQL only (see plugins/data-versions.ts): cached
+   * answers derived from the family's data are kept under it.
+   */
+  dataVersion: Generated<number>;
 }
 
 /** Each user belongs to exactly one family. */

@@ -130,7 +130,7 @@ export const userActivityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeRecord(database, request.familyId, request.params.activityId);
+      await removeRecord(database.db, request.familyId, request.params.activityId);
       return reply.status(204).send(null);
     },
   );

@@ -5,8 +5,10 @@ import type {
   TUserActivityMark,
   TUserActivityStatus,
 } from '@kkb/core/activities/user-activity';
-import type { Database } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
+import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { findActivityForUser } from '../activities/repository.ts';
 import {
@@ -51,17 +53,29 @@ export async function setMark(
   on: boolean,
   nowIso: string,
 ): Promise<TUserActivity | undefined> {
-  return inFamilyTransaction(database, member, async (trx) => {
-    if (!(await findActivityForUser(trx, member.familyId, activityId))) throw notFound('Activity');
-    return setUserActivityMarkFor(trx, member, activityId, mark, on, nowIso);
-  });
+  return inFamilyTransaction(database, member, (trx) =>
+    setMarkIn(trx, member, activityId, mark, on, nowIso),
+  );
 }
 
+/** `setMark` inside the caller's family transaction (offline sync applies it there). */
+export async function setMarkIn(
+  trx: Transaction<DB>,
+  member: FamilyMember,
+  activityId: string,
+  mark: TUserActivityMark,
+  on: boolean,
+  nowIso: string,
+): Promise<TUserActivity | undefined> {
+  if (!(await findActivityForUser(trx, member.familyId, activityId))) throw notFound('Activity');
+  return setUserActivityMarkFor(trx, member, activityId, mark, on, nowIso);
+}
+
+/** Takes a transaction when the removal belongs to a larger one (offline sync). */
 export async function removeRecord(
-  database: Database,
+  executor: Executor,
   familyId: string,
   activityId: string,
 ): Promise<void> {
-  if (!(await deleteUserActivity(database.db, familyId, activityId)))
-    throw notFound('User activity');
+  if (!(await deleteUserActivity(executor, familyId, activityId))) throw notFound('User activity');
 }

@@ -1,0 +1,187 @@
+import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/schema';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenSet } from '../test/auth-fixtures';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
+import { clearSession, startSession } from './api-client';
+import { disablePush, enablePush, isPushEnabled, pushAvailability, renewPushIfDue } from './push';
+
+const PUBLIC_KEY =
+  'BOr6Wm0uJgqLuJ3gwRkG5c5dR5pMW3EEsL7qkTQn0g8p0nFYkq6N8sU1oXQ2mZlq7bJ6V6tW3Hq0Zk2S9xj5VHc';
+
+/** A browser's push machinery, as far as the app uses it. */
+function fakeBrowserPush(
+  permission: NotificationPermission,
+  answer: NotificationPermission = permission,
+) {
+  let counter = 0;
+  let current: (PushSubscription & { endpoint: string }) | null = null;
+  const makeSubscription = () => {
+    counter += 1;
+    const endpoint = `https://push.example.com/device-${counter}`;
+    const subscription = {
+      endpoint,
+      toJSON: () => ({
+        endpoint,
+        expirationTime: null,
+        keys: { p256dh: 'k'.repeat(87), auth: 'a'.repeat(22) },
+      }),
+      unsubscribe: vi.fn(async () => {
+        if (current === subscription) current = null;
+        return true;
+      }),
+    } as unknown as PushSubscription & { endpoint: string };
+    return subscription;
+  };
+  const pushManager = {
+    getSubscription: vi.fn(async () => current),
+    subscribe: vi.fn(async () => {
+      current = makeSubscription();
+      return current;
+    }),
+  };
+  const notification = {
+    permission,
+    requestPermission: vi.fn(async () => {
+      notification.permission = answer;
+      return answer;
+    }),
+  };
+  vi.stubGlobal('Notification', notification);
+  vi.stubGlobal('PushManager', class {});
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { ready: Promise.resolve({ pushManager }) },
+  });
+  return { pushManager, notification, current: () => current };
+}
+
+let server: FakeFetch;
+
+beforeEach(() => {
+  server = installFakeFetch();
+  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey: PUBLIC_KEY }));
+  server.on('POST /api/v1/push/subscriptions', (request) =>
+    jsonResponse(201, {
+      id: 's1',
+      endpoint: (request.body as { endpoint: string }).endpoint,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      renewedAt: '2026-11-23T10:00:00.000Z',
+    }),
+  );
+  server.on('DELETE /api/v1/push/subscriptions', () => new Response(null, { status: 204 }));
+  startSession(tokenSet('access-1'));
+  window.localStorage.clear();
+});
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'serviceWorker');
+  vi.useRealTimers();
+});
+
+describe('spec §4 push permission', () => {
+  it('a browser without push: unsupported, and enabling gives null without an error (§8)', async () => {
+    expect(pushAvailability()).toEqual({ kind: 'unsupported' });
+    await expect(enablePush()).resolves.toBeNull();
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('an iPhone outside the home screen is told to add the app first', () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
+    );
+    expect(pushAvailability()).toEqual({ kind: 'needs-install' });
+  });
+
+  it("'default' is asked; a refusal ends in null and nothing reaches the server", async () => {
+    const browser = fakeBrowserPush('default', 'denied');
+    await expect(enablePush()).resolves.toBeNull();
+    expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
+    expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(0);
+  });
+
+  it("'denied' is never asked again", async () => {
+    const browser = fakeBrowserPush('denied');
+    await expect(enablePush()).resolves.toBeNull();
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('granted: subscribes with the server key and sends the subscription', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    const subscription = await enablePush();
+    expect(subscription?.endpoint).toBe('https://push.example.com/device-1');
+    const key = browser.pushManager.subscribe.mock.calls[0] as unknown as [
+      PushSubscriptionOptionsInit,
+    ];
+    expect(key[0].userVisibleOnly).toBe(true);
+    expect(new Uint8Array(key[0].applicationServerKey as ArrayBuffer)).toHaveLength(65);
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')[0]?.body).toMatchObject({
+      endpoint: 'https://push.example.com/device-1',
+    });
+    await expect(isPushEnabled()).resolves.toBe(true);
+  });
+
+  it('a failing server ends in null too', async () => {
+    fakeBrowserPush('granted');
+    server.on('POST /api/v1/push/subscriptions', () =>
+      jsonResponse(500, { detail: 'x', code: 'UNKNOWN_ERROR' }),
+    );
+    await expect(enablePush()).resolves.toBeNull();
+  });
+});
+
+describe('spec §9: a registration older than 7 days is renewed', () => {
+  it('not before 7 days; then a new subscription replaces the old one, on the server too', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-01T10:00:00Z'));
+    const browser = fakeBrowserPush('granted');
+    await enablePush();
+    const start = Date.now();
+
+    await renewPushIfDue(start + PUSH_RENEW_AFTER_MS - 1);
+    expect(browser.pushManager.subscribe).toHaveBeenCalledOnce();
+
+    await renewPushIfDue(start + PUSH_RENEW_AFTER_MS);
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(2);
+    expect(browser.current()?.endpoint).toBe('https://push.example.com/device-2');
+    expect(server.requestsTo('POST /api/v1/push/subscriptions').at(-1)?.body).toMatchObject({
+      endpoint: 'https://push.example.com/device-2',
+    });
+    expect(server.requestsTo('DELETE /api/v1/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://push.example.com/device-1',
+    });
+  });
+
+  it('sends a subscription the browser replaced on its own (pushsubscriptionchange) on the next visit', async () => {
+    const browser = fakeBrowserPush('granted');
+    await enablePush();
+    await browser.current()?.unsubscribe();
+    await browser.pushManager.subscribe();
+    await renewPushIfDue();
+    expect(server.requestsTo('POST /api/v1/push/subscriptions').at(-1)?.body).toMatchObject({
+      endpoint: 'https://push.example.com/device-2',
+    });
+    expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(2);
+  });
+
+  it('never asks for permission', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    await renewPushIfDue();
+    expect(browser.notification.requestPermission).not.toHaveBeenCalled();
+  });
+});
+
+describe('turning push off (and signing out)', () => {
+  it('removes the subscription from the server, then from the browser', async () => {
+    const browser = fakeBrowserPush('granted');
+    await enablePush();
+    await disablePush();
+    expect(server.requestsTo('DELETE /api/v1/push/subscriptions')[0]?.body).toEqual({
+      endpoint: 'https://push.example.com/device-1',
+    });
+    expect(browser.current()).toBeNull();
+    await expect(isPushEnabled()).resolves.toBe(false);
+  });
+});
