@@ -129,24 +129,23 @@ export function PlanForm({
   onPlan: (request: TPlannerRequestInput) => void;
 }) {
   const [period, setPeriod] = useState<PlanPeriod>('weekend');
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(
-    () => new Set(childList.map((c) => c.id)),
-  );
+  // Who is left out, so that every child plays unless unticked (one added meanwhile too).
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
   const [editedSlots, setEditedSlots] = useState<TPlanSlot[] | null>(null);
   const [tried, setTried] = useState(false);
   const whoId = useId();
   const timeId = useId();
-  const playing = childList.filter((c) => chosen.has(c.id));
+  const playing = childList.filter((c) => !left.has(c.id));
   // Until the parent edits the time, it follows who is playing.
   const slots = editedSlots ?? defaultSlots(playing, defaultMinutes);
   const noChild = playing.length === 0;
   const badSlot = slots.length === 0 || slots.some((s) => slotProblem(s) !== null);
 
   const toggleChild = (id: string) => {
-    const next = new Set(chosen);
+    const next = new Set(left);
     if (next.has(id)) next.delete(id);
     else next.add(id);
-    setChosen(next);
+    setLeft(next);
   };
   const editSlots = (next: TPlanSlot[]) => setEditedSlots(next);
 
@@ -185,7 +184,7 @@ export function PlanForm({
               <FormControlLabel
                 key={child.id}
                 control={
-                  <Checkbox checked={chosen.has(child.id)} onChange={() => toggleChild(child.id)} />
+                  <Checkbox checked={!left.has(child.id)} onChange={() => toggleChild(child.id)} />
                 }
                 label={`${child.name} (${child.age})`}
               />

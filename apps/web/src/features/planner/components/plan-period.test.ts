@@ -7,10 +7,10 @@ describe('the days a parent picks', () => {
     expect(periodDates('week', '2026-05-13')).toEqual({ startDate: '2026-05-13', days: 7 });
   });
 
-  it('the weekend is the coming Saturday and Sunday, or what is left of it', () => {
+  it('the weekend is the coming Saturday and Sunday; on a Sunday the next one', () => {
     expect(periodDates('weekend', '2026-05-13')).toEqual({ startDate: '2026-05-16', days: 2 });
     expect(periodDates('weekend', '2026-05-15')).toEqual({ startDate: '2026-05-16', days: 2 });
     expect(periodDates('weekend', '2026-05-16')).toEqual({ startDate: '2026-05-16', days: 2 });
-    expect(periodDates('weekend', '2026-05-17')).toEqual({ startDate: '2026-05-17', days: 1 });
+    expect(periodDates('weekend', '2026-05-17')).toEqual({ startDate: '2026-05-23', days: 2 });
   });
 });

@@ -9,8 +9,9 @@ export const PLAN_PERIODS = [
 export type PlanPeriod = (typeof PLAN_PERIODS)[number]['value'];
 
 /**
- * The first day and number of days of a period, from the family's today: the weekend is the
- * coming Saturday and Sunday, what is left of it on a Saturday (both days) or a Sunday (today).
+ * The first day and number of days of a period, from the family's today. The weekend is the
+ * coming Saturday and Sunday (today and tomorrow on a Saturday); on a Sunday, whose plans are
+ * for "Today", it is the next one.
  */
 export function periodDates(
   period: PlanPeriod,
@@ -18,7 +19,6 @@ export function periodDates(
 ): { startDate: string; days: number } {
   if (period === 'today') return { startDate: today, days: 1 };
   if (period === 'week') return { startDate: today, days: 7 };
-  const weekday = weekdayOfDay(today);
-  if (weekday === 0) return { startDate: today, days: 1 };
-  return { startDate: addDays(today, 6 - weekday), days: 2 };
+  // weekdayOfDay: 0 Sunday … 6 Saturday, so a Sunday is 6 days before the next Saturday.
+  return { startDate: addDays(today, 6 - weekdayOfDay(today)), days: 2 };
 }
