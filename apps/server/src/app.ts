@@ -33,6 +33,11 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import {
+  registerNotificationJobs,
+  seedNotificationSweep,
+} from './modules/notifications/creators.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
@@ -280,6 +285,7 @@ export async function buildApp(
       await api.register(achievementRoutes);
       await api.register(animationRoutes);
       await api.register(accountRoutes);
+      await api.register(notificationRoutes);
       await api.register(pushRoutes);
       await api.register(plannerRoutes({ modelTimeoutMs: options.modelTimeoutMs }));
       await api.register(syncRoutes);
@@ -287,6 +293,10 @@ export async function buildApp(
     },
     { prefix: '/api/v1' },
   );
+
+  registerNotificationJobs(app);
+  // Every process seeds the notification sweep; its slot's key keeps it one job.
+  app.addHook('onReady', () => seedNotificationSweep(app));
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -17,6 +17,8 @@ import {
 } from './rules.ts';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  MAX_NOTIFICATION_DATA_CHARS,
+  ZNotificationInput,
   ZNotificationListQuery,
   ZNotificationPreferences,
 } from './schema.ts';
@@ -55,6 +57,33 @@ describe('spec §7 list defaults', () => {
   it('read_only reads true/false', () => {
     expect(ZNotificationListQuery.parse({ read_only: 'true' }).read_only).toBe(true);
     expect(ZNotificationListQuery.parse({ read_only: 'false' }).read_only).toBe(false);
+  });
+});
+
+describe('a notification of one’s own', () => {
+  it('is general with empty data unless told otherwise', () => {
+    expect(ZNotificationInput.parse({ title: 'T', message: 'M' })).toEqual({
+      type: 'general',
+      title: 'T',
+      message: 'M',
+      data: {},
+    });
+  });
+  it('links only within the app', () => {
+    const input = { title: 'T', message: 'M' };
+    expect(ZNotificationInput.safeParse({ ...input, data: { link: '/dashboard' } }).success).toBe(
+      true,
+    );
+    for (const link of ['//evil.example', 'https://evil.example', 'dashboard', 3]) {
+      expect(ZNotificationInput.safeParse({ ...input, data: { link } }).success, String(link)).toBe(
+        false,
+      );
+    }
+  });
+  it('carries a bounded amount of data', () => {
+    const input = { title: 'T', message: 'M' };
+    const big = { note: 'x'.repeat(MAX_NOTIFICATION_DATA_CHARS) };
+    expect(ZNotificationInput.safeParse({ ...input, data: big }).success).toBe(false);
   });
 });
 

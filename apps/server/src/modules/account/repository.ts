@@ -28,6 +28,21 @@ export async function familyRows(
   return rows.map(({ familyId: _familyId, ...rest }) => rest);
 }
 
+/** The user's own notifications, oldest first, without the user id. */
+export async function ownNotificationRows(
+  executor: Executor,
+  userId: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = await executor
+    .selectFrom('notifications')
+    .select(['id', 'type', 'title', 'message', 'data', 'read', 'readAt', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows;
+}
+
 export async function listFamilyFiles(executor: Executor, familyId: string) {
   return executor
     .selectFrom('files')

@@ -7,6 +7,7 @@ import { ManualClock } from '../../lib/clock.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { startPushService, type TestDevice } from '../../test/push-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PUSH_SEND_JOB } from './service.ts';
 import { resolveVapidKeys } from './vapid.ts';
 
 const clock = new ManualClock('2026-11-23T10:00:00.000Z');
@@ -227,6 +228,7 @@ describe('delivery through the Web Push protocol', () => {
     const pending = await t.app.database.db
       .selectFrom('jobs')
       .select('id')
+      .where('kind', '=', PUSH_SEND_JOB)
       .where('doneAt', 'is', null)
       .execute();
     expect(pending).toHaveLength(0);
