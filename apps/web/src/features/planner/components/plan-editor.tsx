@@ -3,7 +3,9 @@ import { localDay } from '@kkb/core/achievements/calendar';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import type { TChild } from '@kkb/core/family/schema';
 import { addActivity, moveItem, replanChange, swapChange } from '@kkb/core/planner/edit';
+import { zonedInstant } from '@kkb/core/planner/clock';
 import { childrenCovered } from '@kkb/core/planner/plan';
+import { clockMinutes, type TPlanItem } from '@kkb/core/planner/schema';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import PrintIcon from '@mui/icons-material/Print';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -18,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { useFeedback } from '../../family/components/feedback';
+import { useCreateActivityReminder } from '../api/create-activity-reminder';
 import { useMakePlan } from '../api/make-plan';
 import { useSavePlan } from '../api/save-plan';
 import { useUpdateSavedPlan } from '../api/update-saved-plan';
@@ -78,6 +81,7 @@ export function PlanEditor({
   }, [focusOnMount]);
   const notify = useFeedback();
   const makePlan = useMakePlan();
+  const reminder = useCreateActivityReminder();
   const save = useSavePlan();
   const update = useUpdateSavedPlan();
   const [swapping, setSwapping] = useState<{ day: number; item: number } | null>(null);
@@ -104,6 +108,30 @@ export function PlanEditor({
     });
   };
 
+  const remind = (date: string, item: TPlanItem) => {
+    const who = childrenLabel(item.childIds, names);
+    reminder.mutate(
+      {
+        activity_name: item.activity.title,
+        scheduled_time: zonedInstant(date, clockMinutes(item.start), timeZone),
+        activity_id: item.activity.id,
+        ...(who && { child_name: who.slice(0, 100) }),
+      },
+      {
+        onSuccess: ({ status }) =>
+          notify(
+            status === 'switched_off'
+              ? 'Activity reminders are turned off in your notification settings'
+              : status === 'scheduled'
+                ? `We'll remind you at ${item.start} on ${formatPlanDay(date)}`
+                : `Reminder sent: ${item.activity.title}`,
+            status === 'switched_off' ? 'info' : 'success',
+          ),
+        onError: (error) => notify(describeError(error), 'error'),
+      },
+    );
+  };
+
   const actionsFor = (dayIndex: number) => (itemIndex: number) => {
     const day = plan.days[dayIndex]!;
     const setItems = (items: typeof day.items) =>
@@ -114,6 +142,7 @@ export function PlanEditor({
       onSwap: () => swap(dayIndex, itemIndex),
       onMove: (direction: -1 | 1) => setItems(moveItem(day.items, itemIndex, direction)),
       onRemove: () => setItems(day.items.filter((_, i) => i !== itemIndex)),
+      onRemind: () => remind(day.date, day.items[itemIndex]!),
     };
   };
 

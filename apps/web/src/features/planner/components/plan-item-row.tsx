@@ -6,6 +6,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import NotificationsIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
@@ -30,6 +31,7 @@ export interface ItemActions {
   onSwap: () => void;
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
+  onRemind: () => void;
 }
 
 /**
@@ -138,6 +140,12 @@ export function PlanItemRow({
                 <ArrowDownwardIcon fontSize="small" />
               </ListItemIcon>
               Move later
+            </MenuItem>
+            <MenuItem onClick={menuAction(actions.onRemind)}>
+              <ListItemIcon>
+                <NotificationsIcon fontSize="small" />
+              </ListItemIcon>
+              Remind me at {item.start}
             </MenuItem>
             <MenuItem onClick={menuAction(actions.onRemove)}>
               <ListItemIcon>

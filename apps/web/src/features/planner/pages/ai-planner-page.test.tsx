@@ -395,6 +395,28 @@ describe('/ai-planner', () => {
     expect(text).toContain('10:30 Bug Safari (20 min) · Eli');
   });
 
+  it('sets a reminder for an item at its time in the family time zone', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(202, {
+        status: 'scheduled',
+        notification: null,
+        deliverAt: '2026-05-16T17:00:00.000Z',
+      }),
+    );
+    await makeAPlan();
+    await userEvent.click(screen.getByRole('button', { name: 'More for Bug Safari' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Remind me at 10:30' }));
+    expect(await screen.findByText("We'll remind you at 10:30 on Saturday, May 16")).toBeVisible();
+    const [request] = server.requestsTo('POST /api/v1/notifications/activity-reminder');
+    expect(request!.body).toEqual({
+      activity_name: 'Bug Safari',
+      // 10:30 in Los Angeles (summer time, UTC-7).
+      scheduled_time: '2026-05-16T17:30:00.000Z',
+      activity_id: 'bugs',
+      child_name: 'Eli',
+    });
+  });
+
   it('shows a done activity as done on its day', async () => {
     server.on('GET /api/v1/user-activities', () =>
       jsonResponse(200, {
