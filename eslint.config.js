@@ -118,6 +118,11 @@ export default tseslint.config(
               except: ['./circular', './activities', './achievements', './family', './auth'],
             },
             {
+              target: './apps/web/src/features/planner',
+              from: './apps/web/src/features',
+              except: ['./planner', './activities', './achievements', './family', './auth'],
+            },
+            {
               target: './apps/web/src/features/animation',
               from: './apps/web/src/features',
               except: ['./animation', './auth'],

@@ -49,6 +49,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
 import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { plannerRoutes } from './modules/planner/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { createPushService, type PushService } from './modules/push/service.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
@@ -90,6 +91,8 @@ export interface BuildOptions {
   heartbeatMs?: number;
   /** How long a push service may take to answer (ms). */
   pushTimeoutMs?: number;
+  /** How long the planner's language model may take before the rules' plan is served (ms). */
+  modelTimeoutMs?: number;
 }
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
@@ -284,6 +287,7 @@ export async function buildApp(
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
       await api.register(pushRoutes);
+      await api.register(plannerRoutes({ modelTimeoutMs: options.modelTimeoutMs }));
       await api.register(syncRoutes);
       await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },

@@ -69,6 +69,9 @@ export interface StandInDay {
   min: number | null;
   rain?: number | null;
   rainChance?: number | null;
+  /** Local times at the place ("2026-01-15T08:12"); left out of the answer when absent. */
+  sunrise?: string;
+  sunset?: string;
 }
 
 /** Open-Meteo's answer to our daily query (shape from open-meteo.com/en/docs), for these days. */
@@ -96,6 +99,10 @@ export function dailyForecastJson(days: StandInDay[]) {
       temperature_2m_min: days.map((d) => d.min),
       precipitation_sum: days.map((d) => d.rain ?? 0),
       precipitation_probability_max: days.map((d) => d.rainChance ?? 0),
+      ...(days.some((d) => d.sunrise) && {
+        sunrise: days.map((d) => d.sunrise ?? null),
+        sunset: days.map((d) => d.sunset ?? null),
+      }),
     },
   };
 }

@@ -61,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Builds the real app on a fresh database (see `createTestDatabase`). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs'> = {},
+  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs' | 'modelTimeoutMs'> = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({

@@ -13,6 +13,7 @@ import * as jobs from './0011-jobs.ts';
 import * as rateLimits from './0012-rate-limits.ts';
 import * as syncActions from './0013-sync-actions.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
+import * as plans from './0015-plans.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-rate-limits': rateLimits,
   '0013-sync-actions': syncActions,
   '0014-push-subscriptions': pushSubscriptions,
+  '0015-plans': plans,
 };

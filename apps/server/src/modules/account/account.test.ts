@@ -148,6 +148,7 @@ describe('GET /account/export (issue 18)', () => {
       'notification-preferences.json',
       'notifications.json',
       'own-activities.json',
+      'plans.json',
       'profile.json',
       'progress.json',
       'stats.json',
@@ -169,6 +170,7 @@ describe('GET /account/export (issue 18)', () => {
     expect(read('achievements.json').length).toBeGreaterThan(0);
     expect(read('progress.json')).toEqual([expect.objectContaining({ data: { level: 2 } })]);
     expect(read('animations.json')).toEqual([]);
+    expect(read('plans.json')).toEqual([]);
     expect(read('notifications.json')).toEqual([
       expect.objectContaining({ type: 'general', title: 'Note to self', data: {}, read: 0 }),
     ]);

@@ -10,6 +10,7 @@ export const EXPORTED_TABLES = {
   achievements: 'achievements.json',
   progress: 'progress.json',
   animations: 'animations.json',
+  plans: 'plans.json',
 } as const;
 export type ExportedTable = keyof typeof EXPORTED_TABLES;
 

@@ -34,7 +34,7 @@ async function subscribedUser(): Promise<CreatedUser> {
   return user;
 }
 
-const post = (user: CreatedUser, url: string, payload: unknown) =>
+const post = (user: CreatedUser, url: string, payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'POST',
     url: `/api/v1/notifications${url}`,
@@ -42,7 +42,7 @@ const post = (user: CreatedUser, url: string, payload: unknown) =>
     payload,
   });
 
-const setPreferences = (user: CreatedUser, payload: unknown) =>
+const setPreferences = (user: CreatedUser, payload: Record<string, unknown>) =>
   t.app.inject({
     method: 'PUT',
     url: '/api/v1/notifications/preferences',

@@ -22,6 +22,7 @@ const ZForecast = z.object({
 /** The daily series we ask for; a value is null where Open-Meteo has none for that day. */
 const nullableSeries = z.array(z.number().nullable());
 const ZDailyForecast = z.object({
+  utc_offset_seconds: z.number().default(0),
   daily: z.object({
     time: z.array(z.string()),
     weather_code: nullableSeries,
@@ -29,6 +30,9 @@ const ZDailyForecast = z.object({
     temperature_2m_min: nullableSeries,
     precipitation_sum: nullableSeries,
     precipitation_probability_max: nullableSeries,
+    // The planner's daylight (issue 14): local times, as the current reading's.
+    sunrise: z.array(z.string().nullable()).optional(),
+    sunset: z.array(z.string().nullable()).optional(),
   }),
 });
 
@@ -69,6 +73,9 @@ export interface DailyReading {
   temperatureMin: number;
   precipitationSum: number | null;
   precipitationProbabilityMax: number | null;
+  /** Sunrise and sunset (ISO UTC) when Open-Meteo gives them; the planner keeps outdoor play in daylight. */
+  sunrise?: string;
+  sunset?: string;
 }
 
 export interface GeocodedPlace {
@@ -150,11 +157,13 @@ export async function fetchDailyForecast(
     latitude: String(lat),
     longitude: String(lon),
     daily:
-      'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max',
+      'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,sunrise,sunset',
     timezone: 'auto',
     forecast_days: String(days),
   }).toString();
-  const { daily } = ZDailyForecast.parse(await getJson(url, options.timeoutMs));
+  const { daily, utc_offset_seconds: offset } = ZDailyForecast.parse(
+    await getJson(url, options.timeoutMs),
+  );
   const readings: DailyReading[] = [];
   daily.time.forEach((date, index) => {
     const weatherCode = daily.weather_code[index];
@@ -168,9 +177,20 @@ export async function fetchDailyForecast(
       temperatureMin,
       precipitationSum: daily.precipitation_sum[index] ?? null,
       precipitationProbabilityMax: daily.precipitation_probability_max[index] ?? null,
+      ...sunTimes(daily.sunrise?.[index], daily.sunset?.[index], offset),
     });
   });
   return readings;
+}
+
+/** A day's sunrise and sunset as UTC instants, only when Open-Meteo gave both (polar days have none). */
+function sunTimes(
+  sunrise: string | null | undefined,
+  sunset: string | null | undefined,
+  offset: number,
+): { sunrise?: string; sunset?: string } {
+  if (!sunrise || !sunset) return {};
+  return { sunrise: localToUtcIso(sunrise, offset), sunset: localToUtcIso(sunset, offset) };
 }
 
 /** The best match for a place name, or undefined when Open-Meteo knows none. */

@@ -156,6 +156,18 @@ describe('Open-Meteo weather service', () => {
       expect(hit).toContain('timezone=auto&forecast_days=2');
     });
 
+    it("gives each day's sunrise and sunset as UTC instants when Open-Meteo has them (the planner's daylight)", async () => {
+      openMeteo.setDays([
+        { ...stormThenFrost[0]!, sunrise: '2026-01-15T08:12', sunset: '2026-01-15T16:22' },
+      ]);
+      const [day] = (await service().dailyForecast({ lat: 52.52, lon: 13.41 }, 1)) ?? [];
+      expect(day).toMatchObject({
+        sunrise: '2026-01-15T07:12:00.000Z',
+        sunset: '2026-01-15T15:22:00.000Z',
+      });
+      expect(openMeteo.hits[0]).toContain('precipitation_probability_max%2Csunrise%2Csunset');
+    });
+
     it('leaves out a day it cannot judge (no code or temperatures)', async () => {
       openMeteo.setDays([
         { date: '2026-01-15', weatherCode: null, max: 10, min: 2 },
