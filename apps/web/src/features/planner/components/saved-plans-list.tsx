@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { RequestError } from '../../../components/feedback/request-error';
 import { describeError } from '../../../lib/api-client';
-import { ConfirmDialog } from '../../family/components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { useFeedback } from '../../family/components/feedback';
 import { useDeleteSavedPlan } from '../api/delete-saved-plan';
 import { useSavedPlans } from '../api/get-saved-plans';
