@@ -20,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api-client';
 import { useFeedback } from '../../family/components/feedback';
-import { useCreateActivityReminder } from '../api/create-activity-reminder';
+import { useCreateActivityReminder } from '../../activities/api/create-activity-reminder';
 import { useMakePlan } from '../api/make-plan';
 import { useSavePlan } from '../api/save-plan';
 import { useUpdateSavedPlan } from '../api/update-saved-plan';
