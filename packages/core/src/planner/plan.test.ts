@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS, type TActivity } from '../activities/schema.ts';
 import { makeActivity } from '../activities/test-activity.ts';
-import { addDays, localDayAndMinute, zonedInstant } from './clock.ts';
+import { addDays, localDayAndMinute, zonedInstant } from '../time/wall-clock.ts';
 import {
   MIDDAY_HEAT,
   planDays,

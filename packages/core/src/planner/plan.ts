@@ -49,7 +49,7 @@ import type {
 import { HEAT_FROM_CELSIUS } from '../notifications/rules.ts';
 import { daylightAt } from '../weather/daylight.ts';
 import { fahrenheitToCelsius } from '../weather/weather.ts';
-import { addDays, localDayAndMinute, zonedInstant } from './clock.ts';
+import { addDays, localDayAndMinute, zonedInstant } from '../time/wall-clock.ts';
 import {
   MIN_SLOT_MINUTES,
   clockMinutes,

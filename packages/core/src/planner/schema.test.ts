@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays } from './clock.ts';
+import { addDays } from '../time/wall-clock.ts';
 import { ZPlanDate, ZPlannerRequest, ZPlanSlot, ZSavedPlanInput } from './schema.ts';
 
 const forecastOf = (date: string) => ({

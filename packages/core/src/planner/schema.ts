@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZActivity, ZWeatherCondition } from '../activities/schema.ts';
 import { ZUnits } from '../family/schema.ts';
 import { ZWeatherSource } from '../weather/schema.ts';
-import { addDays } from './clock.ts';
+import { addDays } from '../time/wall-clock.ts';
 
 /** A plan covers 1 to 7 days (DESIGN, Planner). */
 export const MAX_PLAN_DAYS = 7;

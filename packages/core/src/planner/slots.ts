@@ -1,5 +1,5 @@
 import type { TChildPreferences } from '../family/schema.ts';
-import { isWeekend } from './clock.ts';
+import { isWeekend } from '../time/wall-clock.ts';
 import {
   MIN_SLOT_MINUTES,
   clockMinutes,

@@ -3,7 +3,7 @@ import { DEFAULT_TIME_ZONE, dayGap, localDay } from '@kkb/core/achievements/cale
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { TPageQuery } from '@kkb/core/activities/query';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
-import { addDays } from '@kkb/core/planner/clock';
+import { addDays } from '@kkb/core/time/wall-clock';
 import { forecastsForDates } from '@kkb/core/planner/forecast';
 import { planDays, type KeptItem } from '@kkb/core/planner/plan';
 import {

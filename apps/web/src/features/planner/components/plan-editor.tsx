@@ -3,7 +3,7 @@ import { localDay } from '@kkb/core/achievements/calendar';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import type { TChild } from '@kkb/core/family/schema';
 import { addActivity, moveItem, replanChange, swapChange } from '@kkb/core/planner/edit';
-import { zonedInstant } from '@kkb/core/planner/clock';
+import { zonedInstant } from '@kkb/core/time/wall-clock';
 import { childrenCovered } from '@kkb/core/planner/plan';
 import { clockMinutes, type TPlanItem } from '@kkb/core/planner/schema';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';

@@ -1,4 +1,4 @@
-import { addDays, weekdayOfDay } from '@kkb/core/planner/clock';
+import { addDays, weekdayOfDay } from '@kkb/core/time/wall-clock';
 
 /** The days a parent can pick: today, the weekend, the next 7 days. */
 export const PLAN_PERIODS = [

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { useFeedback } from '../../family/components/feedback';
 import { useDeleteSavedPlan } from '../api/delete-saved-plan';
 import { useSavedPlans } from '../api/get-saved-plans';
-import { addDays } from '@kkb/core/planner/clock';
+import { addDays } from '@kkb/core/time/wall-clock';
 import { formatPlanSpan } from './plan-format';
 
 const savedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

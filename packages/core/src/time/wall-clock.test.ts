@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isWeekend, localDayAndMinute, zonedInstant } from './clock.ts';
+import { addDays, isWeekend, localDayAndMinute, zonedInstant } from './wall-clock.ts';
 
 describe("wall-clock times of the family's time zone", () => {
   it('names the instant of a local time, daylight saving included', () => {
