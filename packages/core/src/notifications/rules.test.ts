@@ -13,6 +13,7 @@ import {
   isQuietTime,
   isSuggestionDue,
   nextLocalTime,
+  suggestionText,
   weatherAlertFor,
 } from './rules.ts';
 import {
@@ -164,6 +165,18 @@ describe('daily summary', () => {
     expect(
       dailySummaryText({ activities_completed: 1, total_time: 25, achievements_earned: 1 }).message,
     ).toBe('Today: 1 activity completed, 25 minutes of play, 1 achievement earned.');
+  });
+});
+
+describe('spec §7 activity suggestion text', () => {
+  it('reads as sentences whether or not the reason ends with a full stop', () => {
+    const body = { activity_name: 'Cardboard Box Castle', child_age: 6 };
+    expect(suggestionText({ ...body, reason: 'You have not played for two days' }).message).toBe(
+      'You have not played for two days. Good for age 6.',
+    );
+    expect(suggestionText({ ...body, reason: 'Rain all day!' }).message).toBe(
+      'Rain all day! Good for age 6.',
+    );
   });
 });
 

@@ -151,11 +151,15 @@ export function achievementText(body: TAchievementNotificationBody): Notificatio
   };
 }
 
+/** A reason as a sentence: it ends with a full stop unless it ends with its own punctuation. */
+const asSentence = (text: string): string =>
+  /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+
 /** Spec §7 activity suggestion. */
 export function suggestionText(body: TActivitySuggestionBody): NotificationText {
   return {
     title: `Try ${body.activity_name}`,
-    message: `${body.reason} Good for age ${body.child_age}.`,
+    message: `${asSentence(body.reason)} Good for age ${body.child_age}.`,
   };
 }
 

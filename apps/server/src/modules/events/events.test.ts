@@ -139,6 +139,32 @@ describe('GET /events (DESIGN Live events)', () => {
     strangerStream.close();
   });
 
+  it("a user's notification reaches only that user's streams", async () => {
+    const owner = await createUser(t.app);
+    const coParent = await createUser(t.app);
+    await inviteInto(t.app, owner, coParent);
+    const ownerStream = await openStream(baseUrl, owner);
+    const coParentStream = await openStream(baseUrl, coParent);
+    await ownerStream.next('ping');
+    await coParentStream.next('ping');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications',
+      headers: owner.authHeader,
+      payload: { title: 'Pack the picnic', message: 'Blanket, apples, the frisbee.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = await ownerStream.next('notification.created');
+    expect(created.event?.id).toBe(res.json().id);
+    const seen = coParentStream.received.length;
+    await coParentStream.next('ping', seen);
+    expect(coParentStream.received.some((r) => r.event?.type === 'notification.created')).toBe(
+      false,
+    );
+    ownerStream.close();
+    coParentStream.close();
+  });
+
   it('a refused write sends nothing', async () => {
     const owner = await createUser(t.app);
     const stream = await openStream(baseUrl, owner);

@@ -181,6 +181,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         const notification = await inUserTransaction(database, request.userId, (trx) =>
           createNotification(trx, request.userId, request.body, now()),
         );
+        announce(app.liveEvents, [notification]);
         return reply.status(201).send(notification);
       },
     );
