@@ -81,6 +81,57 @@ test.describe('notifications (issue 11)', () => {
     expect(await count.json()).toEqual({ count: 0 });
   });
 
+  test('completing a first activity shows a badge of 1 without reload; a second tab sees it read when the first marks it read', async ({
+    page,
+    account,
+  }) => {
+    test.slow();
+    await page.setViewportSize(PHONE);
+    const token = (await logIn(page.request, account)).access_token;
+    await completeProfile(page.request, token);
+    // Whatever the hour where the tests run, nothing is held back for quiet hours.
+    const quiet = await page.request.put('/api/v1/notifications/preferences', {
+      headers: bearer(token),
+      data: { quietHours: { enabled: false } },
+    });
+    expect(quiet.status(), await quiet.text()).toBe(200);
+
+    const opened = (tab: typeof page) =>
+      tab.waitForResponse((response) => response.url().endsWith('/api/v1/events'));
+    const firstStream = opened(page);
+    await page.goto('/activity/cardboard-box-castle');
+    const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await firstStream;
+
+    const secondTab = await page.context().newPage();
+    await secondTab.setViewportSize(PHONE);
+    const secondStream = opened(secondTab);
+    await secondTab.goto('/dashboard');
+    const secondBell = secondTab.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+    await expect(secondBell).toHaveAccessibleName('Notifications');
+    await secondStream;
+
+    // "First Steps" unlocks: its notification reaches both tabs' badges without a reload.
+    await page.getByRole('button', { name: 'Mark as done' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mark as done' });
+    await dialog.getByRole('spinbutton', { name: 'Minutes' }).fill('20');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog', { name: 'Achievement unlocked!' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+    await expect(secondBell).toHaveAccessibleName('Notifications, 1 unread');
+
+    // The first tab reads it; the second tab's badge follows.
+    await bell.click();
+    await page
+      .getByRole('button', { name: 'Mark as read: Achievement unlocked: First Steps' })
+      .click();
+    await expect(bell).toHaveAccessibleName('Notifications');
+    await expect(secondBell).toHaveAccessibleName('Notifications');
+    await secondTab.close();
+  });
+
   test('the settings save and are there after a reload', async ({ page, account }) => {
     await page.setViewportSize(PHONE);
     const token = (await logIn(page.request, account)).access_token;
