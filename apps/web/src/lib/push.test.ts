@@ -2,27 +2,20 @@ import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenSet } from '../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
-import { fakeBrowserPush, pretendIphone, removeBrowserPush } from '../test/fake-push';
+import {
+  answerPushRoutes,
+  fakeBrowserPush,
+  pretendIphone,
+  removeBrowserPush,
+} from '../test/fake-push';
 import { clearSession, startSession } from './api-client';
 import { disablePush, enablePush, isPushEnabled, pushAvailability, renewPushIfDue } from './push';
-
-const PUBLIC_KEY =
-  'BOr6Wm0uJgqLuJ3gwRkG5c5dR5pMW3EEsL7qkTQn0g8p0nFYkq6N8sU1oXQ2mZlq7bJ6V6tW3Hq0Zk2S9xj5VHc';
 
 let server: FakeFetch;
 
 beforeEach(() => {
   server = installFakeFetch();
-  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey: PUBLIC_KEY }));
-  server.on('POST /api/v1/push/subscriptions', (request) =>
-    jsonResponse(201, {
-      id: 's1',
-      endpoint: (request.body as { endpoint: string }).endpoint,
-      createdAt: '2026-11-23T10:00:00.000Z',
-      renewedAt: '2026-11-23T10:00:00.000Z',
-    }),
-  );
-  server.on('DELETE /api/v1/push/subscriptions', () => new Response(null, { status: 204 }));
+  answerPushRoutes(server);
   startSession(tokenSet('access-1'));
   window.localStorage.clear();
 });

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { jsonResponse, type FakeFetch } from './fake-fetch';
 
 /**
  * A browser's push machinery, as far as the app uses it: `Notification` with its permission (and
@@ -74,3 +75,21 @@ export function pretendIphone(): void {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
   );
 }
+
+/** The server's push routes as the fake server answers them. */
+export function answerPushRoutes(server: FakeFetch, publicKey = TEST_VAPID_PUBLIC_KEY): void {
+  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey }));
+  server.on('POST /api/v1/push/subscriptions', (request) =>
+    jsonResponse(201, {
+      id: 's1',
+      endpoint: (request.body as { endpoint: string }).endpoint,
+      createdAt: '2026-11-23T10:00:00.000Z',
+      renewedAt: '2026-11-23T10:00:00.000Z',
+    }),
+  );
+  server.on('DELETE /api/v1/push/subscriptions', () => new Response(null, { status: 204 }));
+}
+
+/** A VAPID public key's shape: 65 bytes, base64url. */
+export const TEST_VAPID_PUBLIC_KEY =
+  'BOr6Wm0uJgqLuJ3gwRkG5c5dR5pMW3EEsL7qkTQn0g8p0nFYkq6N8sU1oXQ2mZlq7bJ6V6tW3Hq0Zk2S9xj5VHc';
