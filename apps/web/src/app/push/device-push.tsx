@@ -75,7 +75,7 @@ export function DevicePush() {
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       sx={{ top: { xs: 72, md: 80 } }}
       message={
-        <span role="status">
+        <span>
           <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
             {message?.title ?? 'Keep Kid Busy'}
           </Typography>
