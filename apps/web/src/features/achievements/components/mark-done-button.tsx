@@ -16,7 +16,9 @@ import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PushOffer } from '../../../components/push/push-offer';
 import { describeError } from '../../../lib/api-client';
+import { markPushOffered, shouldOfferPush } from '../../../lib/push-offer';
 import { useCompleteActivity } from '../api/complete-activity';
 import { CelebrationDialog } from './celebration-dialog';
 import { randomId } from '../../../lib/random-id';
@@ -29,7 +31,8 @@ const MINUTES_MESSAGE = `Enter whole minutes from 1 to ${MAX_COMPLETION_MINUTES}
 /**
  * 'Mark as done': a small dialog with the minutes prefilled, then the completion. Each opening
  * of the dialog is one completion with its own client id, so a double click or a retry after a
- * failure is counted once by the server. Unlocked achievements are celebrated.
+ * failure is counted once by the server. Unlocked achievements are celebrated. The first
+ * completion on a device where push could be asked for offers it, once.
  */
 export function MarkDoneButton({
   activityId,
@@ -45,6 +48,7 @@ export function MarkDoneButton({
     achievements: [],
   });
   const [confirmation, setConfirmation] = useState(false);
+  const [pushOffer, setPushOffer] = useState(false);
   const titleId = useId();
   const {
     register,
@@ -73,9 +77,15 @@ export function MarkDoneButton({
       {
         onSuccess: (result) => {
           setClientId(null);
+          // After the first completion on this device, once: a moment when reminders make sense.
+          const offer = shouldOfferPush();
+          if (offer) {
+            markPushOffered();
+            setPushOffer(true);
+          }
           if (result.newAchievements.length > 0) {
             setCelebration({ open: true, achievements: result.newAchievements });
-          } else {
+          } else if (!offer) {
             setConfirmation(true);
           }
         },
@@ -133,6 +143,8 @@ export function MarkDoneButton({
         achievements={celebration.achievements}
         onClose={() => setCelebration((current) => ({ ...current, open: false }))}
       />
+      {/* After the celebration, or in place of the confirmation: one thing at a time. */}
+      <PushOffer open={pushOffer && !celebration.open} onClose={() => setPushOffer(false)} />
       <Snackbar
         open={confirmation}
         autoHideDuration={4000}

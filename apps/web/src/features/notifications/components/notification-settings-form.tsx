@@ -20,12 +20,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { PushDeviceControl } from '../../../components/push/push-device-control';
 import { describeError } from '../../../lib/api-client';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 
-/** What the form edits: everything but the push switches (they belong with push messages). */
-const ZSettingsForm = ZNotificationPreferences.omit({ push: true });
-type TSettingsForm = Omit<TNotificationPreferences, 'push'>;
+type TSettingsForm = TNotificationPreferences;
 
 const KIND_SWITCHES: Readonly<Record<TNotificationKindSwitch, { label: string; help: string }>> = {
   activityReminders: {
@@ -59,7 +58,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-type SwitchName = 'enabled' | TNotificationKindSwitch | 'quietHours.enabled';
+type SwitchName =
+  'enabled' | TNotificationKindSwitch | `push.${TNotificationKindSwitch}` | 'quietHours.enabled';
 
 function SwitchField({
   control,
@@ -67,12 +67,15 @@ function SwitchField({
   label,
   help,
   disabled,
+  ariaLabel,
 }: {
   control: Control<TSettingsForm>;
   name: SwitchName;
   label: string;
   help?: string;
   disabled?: boolean;
+  /** When the visible label needs its section to be understood. */
+  ariaLabel?: string;
 }) {
   return (
     <Controller
@@ -99,6 +102,7 @@ function SwitchField({
               checked={field.value}
               onChange={(_event, checked) => field.onChange(checked)}
               onBlur={field.onBlur}
+              slotProps={{ input: { 'aria-label': ariaLabel } }}
             />
           }
         />
@@ -141,8 +145,8 @@ function TimeField({
 
 /**
  * The user's notification settings: the master switch, one switch per kind, when the daily
- * summary comes, and quiet hours. Switching everything off keeps the kinds' own choices for when
- * it is switched on again.
+ * summary comes, push on this device and which kinds it gets, and quiet hours. Switching
+ * everything off keeps the kinds' own choices for when it is switched on again.
  */
 export function NotificationSettingsForm({
   preferences,
@@ -151,21 +155,24 @@ export function NotificationSettingsForm({
 }) {
   const save = useUpdateNotificationPreferences();
   const [saved, setSaved] = useState(false);
-  const { push: _push, ...editable } = preferences;
   const {
     control,
     handleSubmit,
     reset,
     formState: { isDirty },
-  } = useForm<TSettingsForm>({ resolver: zodResolver(ZSettingsForm), defaultValues: editable });
+  } = useForm<TSettingsForm>({
+    resolver: zodResolver(ZNotificationPreferences),
+    defaultValues: preferences,
+  });
   const [enabled, summary, quiet] = useWatch({
     control,
     name: ['enabled', 'dailySummary', 'quietHours.enabled'],
   });
+  const kinds = useWatch({ control, name: [...NOTIFICATION_KIND_SWITCHES] });
 
   const submit = handleSubmit((values) => {
     save.mutate(values, {
-      onSuccess: ({ push: _savedPush, ...next }) => {
+      onSuccess: (next) => {
         reset(next);
         setSaved(true);
       },
@@ -203,6 +210,28 @@ export function NotificationSettingsForm({
             disabled={!enabled || !summary}
           />
         </Stack>
+      </Section>
+
+      <Section title="Push notifications">
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Push notifications reach your phone or computer even when the app is closed.
+        </Typography>
+        <PushDeviceControl />
+        <Typography variant="subtitle2" sx={{ mt: 2 }}>
+          Send as push
+        </Typography>
+        <FormGroup>
+          {NOTIFICATION_KIND_SWITCHES.map((name, index) => (
+            <SwitchField
+              key={name}
+              control={control}
+              name={`push.${name}`}
+              label={KIND_SWITCHES[name].label}
+              ariaLabel={`Push ${KIND_SWITCHES[name].label.toLowerCase()}`}
+              disabled={!enabled || kinds[index] !== true}
+            />
+          ))}
+        </FormGroup>
       </Section>
 
       <Section title="Quiet hours">

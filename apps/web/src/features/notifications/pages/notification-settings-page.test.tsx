@@ -52,13 +52,12 @@ describe('/notifications/settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByText('Notification settings saved')).toBeVisible();
     const [saved] = server.requestsTo('PUT /api/v1/notifications/preferences');
-    const { push: _push, ...rest } = DEFAULT_NOTIFICATION_PREFERENCES;
     expect(saved?.body).toEqual({
-      ...rest,
+      ...DEFAULT_NOTIFICATION_PREFERENCES,
       weatherAlerts: false,
       dailySummaryTime: '20:30',
       quietHours: { enabled: true, start: '22:00', end: '07:00' },
-    } satisfies Omit<TNotificationPreferences, 'push'>);
+    } satisfies TNotificationPreferences);
     expect(screen.getByRole('button', { name: 'Save settings' })).toBeDisabled();
   });
 
@@ -73,6 +72,21 @@ describe('/notifications/settings', () => {
       expect(server.requestsTo('PUT /api/v1/notifications/preferences')[0]?.body).toMatchObject({
         enabled: false,
         achievements: true,
+      }),
+    );
+  });
+
+  it('saves which kinds go out as push; a kind switched off has no push to choose', async () => {
+    open();
+    expect(await screen.findByRole('switch', { name: 'Push daily summary' })).toBeChecked();
+    await userEvent.click(screen.getByRole('switch', { name: 'Push daily summary' }));
+    await userEvent.click(screen.getByRole('switch', { name: /^Weather alerts/ }));
+    expect(screen.getByRole('switch', { name: 'Push weather alerts' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(server.requestsTo('PUT /api/v1/notifications/preferences')[0]?.body).toMatchObject({
+        weatherAlerts: false,
+        push: { ...DEFAULT_NOTIFICATION_PREFERENCES.push, dailySummary: false },
       }),
     );
   });
