@@ -48,17 +48,24 @@ test.describe('live updates (issue 11)', () => {
 
     // The owner has My Activities open, with no favourite yet, and the live stream connected
     // (with the token in the header, not in the URL).
-    const stream = page.waitForRequest((request) => request.url().endsWith('/api/v1/events'));
+    // The stream opens once the page has settled: on a busy machine that can take a while. Its
+    // answer having begun means the server has registered it for events.
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'), {
+      timeout: 45_000,
+    });
     await page.goto('/my-activities');
     await expect(page.getByText(/^No favourites yet/)).toBeVisible();
-    const streamRequest = await stream;
+    const streamRequest = (await stream).request();
     expect(await streamRequest.headerValue('authorization')).toMatch(/^Bearer /);
     // Marks this document: a reload would lose it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     // The co-parent favourites an activity on their phone.
     await other.goto(`/activity/${activity.id}`);
-    await other.getByRole('button', { name: 'Favourite' }).click();
+    const favourite = other.getByRole('button', { name: 'Favourite' });
+    // Enabled once the family's marks have loaded.
+    await expect(favourite).toBeEnabled({ timeout: 30_000 });
+    await favourite.click();
     await expect(other.getByRole('button', { name: 'Favourite', pressed: true })).toBeVisible();
 
     const favourites = page.getByRole('list', { name: 'Favourite activities' });

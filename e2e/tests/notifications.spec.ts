@@ -44,7 +44,9 @@ test.describe('notifications (issue 11)', () => {
     await notify(page.request, token, 'See your achievements', '/achievements');
 
     // Once the stream's answer has begun, the server has it registered for events.
-    const stream = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'));
+    const stream = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'), {
+      timeout: 45_000,
+    });
     await page.goto('/dashboard');
     const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
     await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
@@ -96,8 +98,11 @@ test.describe('notifications (issue 11)', () => {
     });
     expect(quiet.status(), await quiet.text()).toBe(200);
 
+    // The stream opens once the page has settled, which on a busy machine takes a while.
     const opened = (tab: typeof page) =>
-      tab.waitForResponse((response) => response.url().endsWith('/api/v1/events'));
+      tab.waitForResponse((response) => response.url().endsWith('/api/v1/events'), {
+        timeout: 45_000,
+      });
     const firstStream = opened(page);
     await page.goto('/activity/cardboard-box-castle');
     const bell = page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
