@@ -26,10 +26,15 @@ const ZMinutesForm = ZCompleteActivityBody.pick({ minutes: true }).required();
 
 const MINUTES_MESSAGE = `Enter whole minutes from 1 to ${MAX_COMPLETION_MINUTES}`;
 
+const CONFIRMATION = 'Marked as done. Nice work!';
+/** Queued offline: counted on screen now, sent with the sync. */
+const OFFLINE_CONFIRMATION = "Marked as done. Nice work! It will sync when you're back online.";
+
 /**
  * 'Mark as done': a small dialog with the minutes prefilled, then the completion. Each opening
  * of the dialog is one completion with its own client id, so a double click or a retry after a
- * failure is counted once by the server. Unlocked achievements are celebrated.
+ * failure is counted once by the server. Unlocked achievements are celebrated. Offline it is
+ * queued and the dialog closes at once (the achievements it unlocks show after the sync).
  */
 export function MarkDoneButton({
   activityId,
@@ -44,7 +49,7 @@ export function MarkDoneButton({
     open: false,
     achievements: [],
   });
-  const [confirmation, setConfirmation] = useState(false);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const titleId = useId();
   const {
     register,
@@ -71,12 +76,14 @@ export function MarkDoneButton({
     completion.mutate(
       { activityId, body: { minutes, clientId } },
       {
-        onSuccess: (result) => {
+        onSuccess: (sent) => {
           setClientId(null);
-          if (result.newAchievements.length > 0) {
-            setCelebration({ open: true, achievements: result.newAchievements });
+          if (sent.queued) {
+            setConfirmation(OFFLINE_CONFIRMATION);
+          } else if (sent.result.newAchievements.length > 0) {
+            setCelebration({ open: true, achievements: sent.result.newAchievements });
           } else {
-            setConfirmation(true);
+            setConfirmation(CONFIRMATION);
           }
         },
       },
@@ -134,10 +141,10 @@ export function MarkDoneButton({
         onClose={() => setCelebration((current) => ({ ...current, open: false }))}
       />
       <Snackbar
-        open={confirmation}
+        open={confirmation !== null}
         autoHideDuration={4000}
-        onClose={() => setConfirmation(false)}
-        message="Marked as done. Nice work!"
+        onClose={() => setConfirmation(null)}
+        message={confirmation}
       />
     </>
   );

@@ -27,6 +27,8 @@ import {
 import { ActivityStatusControls } from '../components/activity-status-controls';
 import { backLinkFor } from '../components/back-link';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -210,6 +212,8 @@ export function ActivityDetailPage() {
     );
   } else if (activity.isError) {
     content = <PageError reset={() => void activity.refetch()} />;
+  } else if (isOfflineWithoutData(activity)) {
+    content = <NoCachedData />;
   } else {
     content = <DetailSkeleton />;
   }
