@@ -1,28 +1,13 @@
-import { applyChildUpdate, newChildFields } from '@kkb/core/family/profile';
-import type { TChildCreate, TChildUpdate } from '@kkb/core/family/schema';
-import {
-  parseSyncAction,
-  type SYNC_PAYLOADS,
-  type TQueuedSyncAction,
-  type TSyncAction,
-  type TSyncActionKind,
-} from '@kkb/core/sync/schema';
-import type { z } from 'zod';
-import { isServerUnreachable } from './api-client';
-import { offlineDb, type StoredAction } from './offline-db';
-import { randomId } from './random-id';
+import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
+import { offlineDb } from './offline-db';
 
 /**
  * The offline action queue (spec §3 "Pending offline action", §4 Connectivity; DESIGN, Sync):
  * what a member does while the server cannot be reached waits here, oldest first, in the shape
  * `POST /api/v1/sync` takes (`{clientId, kind, payload, queuedAt}`), until the sync sends it. It
- * lives in IndexedDB, so it survives a closed tab and a restarted browser.
+ * lives in IndexedDB, so it survives a closed tab and a restarted browser. Features queue through
+ * lib/offline-actions; this module is what the app shell needs (the count, clearing).
  */
-
-/** An action as a feature hands it over: a known kind with its payload (the online route's body). */
-export type SyncActionInput = {
-  [K in TSyncActionKind]: { kind: K; payload: z.input<(typeof SYNC_PAYLOADS)[K]> };
-}[TSyncActionKind];
 
 /** The user whose actions the queue holds: someone else signing in on this device starts afresh. */
 const QUEUE_OWNER_KEY = 'kkb:offline-queue-owner';
@@ -43,7 +28,7 @@ async function refreshCount(): Promise<void> {
 }
 
 /** After a change made in this tab: count again here, and tell the other tabs to. */
-async function changed(): Promise<void> {
+export async function queueChanged(): Promise<void> {
   await refreshCount();
   channel?.postMessage('changed');
 }
@@ -75,48 +60,6 @@ export function subscribe(listener: QueueListener): () => void {
   };
 }
 
-function valid(queued: TQueuedSyncAction): TSyncAction {
-  const parsed = parseSyncAction(queued);
-  // The screens validate what they queue with the same schemas: this is a bug, not bad input.
-  if (!parsed.success) throw new Error(`Cannot queue ${queued.kind}: ${parsed.detail}`);
-  return parsed.action;
-}
-
-/** A child added offline, with a later offline edit of it: one add with the edited fields. */
-function foldChildUpdate(created: TChildCreate, changes: TChildUpdate): TChildCreate {
-  return applyChildUpdate(newChildFields(created), changes);
-}
-
-/**
- * Queues an action. A child added offline has no server id until it syncs; the app uses its
- * add's clientId as its id meanwhile, so a later edit of it is folded into the queued add, and
- * removing it drops the add (nothing about it reaches the server).
- */
-export async function enqueueAction(
-  input: SyncActionInput,
-  { clientId = randomId(), now = new Date() }: { clientId?: string; now?: Date } = {},
-): Promise<void> {
-  const action = valid({ ...input, clientId, queuedAt: now.toISOString() });
-  const db = await offlineDb();
-  const tx = db.transaction('offline-queue', 'readwrite');
-  const childId =
-    action.kind === 'updateChild' || action.kind === 'removeChild'
-      ? action.payload.childId
-      : undefined;
-  const added = childId === undefined ? undefined : await tx.store.index('clientId').get(childId);
-  const add = added === undefined ? undefined : valid(added);
-  if (add?.kind === 'addChild' && action.kind === 'updateChild') {
-    const payload = foldChildUpdate(add.payload, action.payload.changes);
-    await tx.store.put({ ...valid({ ...add, payload }), seq: added?.seq } satisfies StoredAction);
-  } else if (add?.kind === 'addChild' && action.kind === 'removeChild') {
-    await tx.store.delete(added?.seq as number);
-  } else {
-    await tx.store.add(action);
-  }
-  await tx.done;
-  await changed();
-}
-
 /** The queued actions, oldest first. */
 export async function readQueue(): Promise<TQueuedSyncAction[]> {
   const db = await offlineDb();
@@ -135,7 +78,7 @@ export async function removeActions(clientIds: readonly string[]): Promise<void>
     if (key !== undefined) await tx.store.delete(key);
   }
   await tx.done;
-  await changed();
+  await queueChanged();
 }
 
 /** Empties the queue: sign-out, or a change of family (the actions were meant for another one). */
@@ -143,7 +86,7 @@ export async function clearQueue(): Promise<void> {
   localStorage.removeItem(QUEUE_OWNER_KEY);
   const db = await offlineDb();
   await db.clear('offline-queue');
-  await changed();
+  await queueChanged();
 }
 
 /**
@@ -154,30 +97,4 @@ export async function claimQueue(userId: string): Promise<void> {
   const owner = localStorage.getItem(QUEUE_OWNER_KEY);
   if (owner !== null && owner !== userId) await clearQueue();
   localStorage.setItem(QUEUE_OWNER_KEY, userId);
-}
-
-/** What a queueable action came to: the endpoint's answer, or a place in the queue. */
-export type Sent<T> = { queued: false; result: T } | { queued: true };
-
-/**
- * Online with nothing queued, an action goes to its own endpoint (`send`). Offline, or behind
- * actions still queued (they must reach the server first, in order), it is queued. A call that
- * got no answer is queued too when sending it twice changes nothing (`replaySafe`): the server
- * may have applied it before the connection dropped.
- */
-export async function sendOrQueue<T>(
-  action: SyncActionInput,
-  send: () => Promise<T>,
-  { clientId, replaySafe = true }: { clientId?: string; replaySafe?: boolean } = {},
-): Promise<Sent<T>> {
-  const db = await offlineDb();
-  if (navigator.onLine && (await db.count('offline-queue')) === 0) {
-    try {
-      return { queued: false, result: await send() };
-    } catch (error) {
-      if (!replaySafe || !isServerUnreachable(error)) throw error;
-    }
-  }
-  await enqueueAction(action, { clientId });
-  return { queued: true };
 }

@@ -9,7 +9,8 @@ import { getActivityQueryOptions } from '../../features/activities/api/get-activ
 import { useAuth } from '../../features/auth/components/use-auth';
 import { getProfileQueryOptions } from '../../features/family/api/get-profile';
 import { claimQueue } from '../../lib/offline-queue';
-import { offlineSync, type RejectedAction } from '../../lib/offline-sync';
+import { offlineSync } from '../../lib/offline-sync';
+import type { RejectedAction } from '../../lib/sync-queue';
 
 /** What the parent did, in their words, for a note about an action the server refused. */
 function describeQueuedAction(action: TQueuedSyncAction, queryClient: QueryClient): string {

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { enqueueAction, readQueue, removeActions } from '../../lib/offline-queue';
+import { enqueueAction } from '../../lib/offline-actions';
+import { readQueue, removeActions } from '../../lib/offline-queue';
 import { goOnline, setNavigatorOnline } from '../../test/browser';
 import { renderWithShell } from '../../test/render';
 import { ConnectivityBanners } from './connectivity-banners';

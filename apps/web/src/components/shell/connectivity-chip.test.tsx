@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LAST_ONLINE_KEY, reportServerReachable } from '../../lib/connectivity';
-import { enqueueAction } from '../../lib/offline-queue';
+import { enqueueAction } from '../../lib/offline-actions';
 import { goOnline, setNavigatorOnline } from '../../test/browser';
 import { renderWithShell } from '../../test/render';
 import { ConnectivityChip } from './connectivity-chip';

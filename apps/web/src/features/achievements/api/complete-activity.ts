@@ -9,7 +9,7 @@ import { nextStreak } from '@kkb/core/achievements/streak';
 import { recordCompletion, statusOf, type TUserActivity } from '@kkb/core/activities/user-activity';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { sendOrQueue, type Sent } from '../../../lib/offline-queue';
+import { sendOrQueue, type Sent } from '../../../lib/offline-actions';
 import { randomId } from '../../../lib/random-id';
 import { useAuth } from '../../auth/components/use-auth';
 import { getProfileQueryOptions } from '../../family/api/get-profile';

@@ -5,7 +5,7 @@ import {
   type TUserActivityMark,
 } from '@kkb/core/activities/user-activity';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendOrQueue } from '../../../lib/offline-queue';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { useAuth } from '../../auth/components/use-auth';
 import { getUserActivitiesQueryOptions } from './get-user-activities';
 

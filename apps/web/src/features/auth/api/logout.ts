@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, clearSession } from '../../../lib/api-client';
-import { syncQueue } from '../../../lib/offline-sync';
+import { syncQueue } from '../../../lib/sync-queue';
 
 /** `POST /auth/logout`: the refresh cookie tells the server which login to end. */
 export function logout(): Promise<void> {

@@ -2,7 +2,7 @@ import { newChildFields } from '@kkb/core/family/profile';
 import { ZChild, ZChildCreate, type TChild, type TChildCreateInput } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
-import { sendOrQueue } from '../../../lib/offline-queue';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { randomId } from '../../../lib/random-id';
 import { getProfileQueryOptions } from './get-profile';
 import { changeCachedChildren } from './profile-cache';

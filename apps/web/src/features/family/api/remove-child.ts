@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client';
-import { sendOrQueue } from '../../../lib/offline-queue';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { getProfileQueryOptions } from './get-profile';
 import { changeCachedChildren } from './profile-cache';
 

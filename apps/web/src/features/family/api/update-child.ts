@@ -2,7 +2,7 @@ import { applyChildUpdate } from '@kkb/core/family/profile';
 import { ZChild, type TChild, type TChildUpdate } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
-import { sendOrQueue } from '../../../lib/offline-queue';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { getProfileQueryOptions } from './get-profile';
 import { cachedProfile, changeCachedChildren } from './profile-cache';
 

@@ -2,7 +2,7 @@ import { mergeProfile } from '@kkb/core/family/profile';
 import { ZFamilyProfile, type TFamilyProfile, type TProfileUpdate } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
-import { sendOrQueue } from '../../../lib/offline-queue';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { getProfileQueryOptions } from './get-profile';
 import { cachedProfile } from './profile-cache';
 
