@@ -13,7 +13,8 @@ import { getFamilyQueryOptions } from '../features/family/api/get-family';
 import { getProfileQueryOptions } from '../features/family/api/get-profile';
 import { clearSession, getAccessToken, REMEMBERED_USER_KEY } from '../lib/api-client';
 import { reportServerReachable } from '../lib/connectivity';
-import { saveQueries } from '../lib/offline-caches';
+import { keepQueriesSaved } from '../lib/offline-caches';
+import { offlineDb } from '../lib/offline-db';
 import { readQueue } from '../lib/offline-queue';
 import { completeProfile, familyWith, testUser, tokenSet } from '../test/auth-fixtures';
 import { goOnline, setNavigatorOnline } from '../test/browser';
@@ -71,6 +72,7 @@ async function visitedBefore(loaded: 'everything' | 'profile only' = 'everything
   localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(testUser));
   serverHasTheFamily();
   const earlier = new QueryClient();
+  const stopSaving = keepQueriesSaved(earlier);
   await earlier.fetchQuery(getProfileQueryOptions());
   await earlier.fetchQuery(getFamilyQueryOptions());
   if (loaded === 'everything') {
@@ -78,7 +80,9 @@ async function visitedBefore(loaded: 'everything' | 'profile only' = 'everything
     await earlier.fetchQuery(getAllActivitiesQueryOptions());
     await earlier.fetchQuery(getUserActivitiesQueryOptions());
   }
-  await saveQueries(earlier);
+  const expected = loaded === 'everything' ? 5 : 2;
+  await vi.waitUntil(async () => (await (await offlineDb()).count('query-cache')) === expected);
+  stopSaving();
 }
 
 /** Every call fails as it does offline, or with the server down: no answer. */

@@ -1,16 +1,14 @@
 import { QueryClient, queryOptions } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test/auth-fixtures';
 import { REMEMBERED_USER_KEY } from './api-client';
 import {
   isOfflineWithoutData,
+  keepQueriesSaved,
   keptOffline,
   OFFLINE_CACHE_MAX_AGE_MS,
   restoreQueries,
-  saveQueries,
 } from './offline-caches';
-
-const NOW = Date.parse('2026-03-01T09:00:00Z');
 
 /** The state a reload finds: the session marker, and the user last signed in. */
 function rememberSignIn(user = testUser) {
@@ -25,62 +23,91 @@ const kept = queryOptions({
 });
 const notKept = queryOptions({ queryKey: ['notifications', 'list'], queryFn: () => ['n1'] });
 
-async function savedCache() {
-  const online = new QueryClient();
-  await online.fetchQuery(kept);
-  await online.fetchQuery(notKept);
-  await saveQueries(online, NOW);
+/** What a reload at `now` would find of the kept query. */
+async function afterReload(now = Date.now()) {
+  const reloaded = new QueryClient();
+  await restoreQueries(reloaded, now);
+  return {
+    kept: reloaded.getQueryData<{ familyName: string }>(kept.queryKey),
+    notKept: reloaded.getQueryData(notKept.queryKey),
+    gcTime: reloaded.getQueryCache().find({ queryKey: kept.queryKey })?.gcTime,
+  };
+}
+
+/** A visit that loads both queries while the app keeps its cache saved. */
+async function visit() {
+  const queryClient = new QueryClient();
+  const stop = keepQueriesSaved(queryClient);
+  await queryClient.fetchQuery(kept);
+  await queryClient.fetchQuery(notKept);
+  await vi.waitUntil(async () => (await afterReload()).kept !== undefined);
+  return { queryClient, stop };
 }
 
 describe('offline caches (spec §9: 24 h)', () => {
-  it('a reload gets back the queries kept offline, and only those', async () => {
+  it('a reload gets back the answers kept offline, and only those', async () => {
     rememberSignIn();
-    await savedCache();
-    const reloaded = new QueryClient();
-    await restoreQueries(reloaded, NOW + 60_000);
-    expect(reloaded.getQueryData(kept.queryKey)).toEqual({ familyName: 'The Smiths' });
-    expect(reloaded.getQueryData(notKept.queryKey)).toBeUndefined();
+    const { stop } = await visit();
+    stop();
+    expect(await afterReload()).toEqual({
+      kept: { familyName: 'The Smiths' },
+      notKept: undefined,
+      // Kept in memory as long as the copy may be used.
+      gcTime: OFFLINE_CACHE_MAX_AGE_MS,
+    });
   });
 
-  it('§9 a copy older than 24 h is dropped', async () => {
+  it('§9 an answer older than 24 h is dropped, and deleted', async () => {
     rememberSignIn();
-    await savedCache();
-    const reloaded = new QueryClient();
-    await restoreQueries(reloaded, NOW + OFFLINE_CACHE_MAX_AGE_MS + 1);
-    expect(reloaded.getQueryData(kept.queryKey)).toBeUndefined();
-    // ...and deleted, not only skipped.
-    await restoreQueries(reloaded, NOW);
-    expect(reloaded.getQueryData(kept.queryKey)).toBeUndefined();
+    const { stop } = await visit();
+    stop();
+    expect((await afterReload(Date.now() + OFFLINE_CACHE_MAX_AGE_MS + 1)).kept).toBeUndefined();
+    expect((await afterReload()).kept).toBeUndefined();
   });
 
   it("another user's copy is never shown (a shared device)", async () => {
     rememberSignIn();
-    await savedCache();
+    const { stop } = await visit();
+    stop();
     rememberSignIn({ ...testUser, id: 'user-2' });
-    const reloaded = new QueryClient();
-    await restoreQueries(reloaded, NOW);
-    expect(reloaded.getQueryData(kept.queryKey)).toBeUndefined();
+    expect((await afterReload()).kept).toBeUndefined();
   });
 
-  it('nothing is kept for nobody: saving while signed out forgets the copy', async () => {
+  it('each change is saved as it happens (an optimistic one too); a dropped answer is forgotten', async () => {
     rememberSignIn();
-    await savedCache();
-    localStorage.removeItem(REMEMBERED_USER_KEY);
-    await saveQueries(new QueryClient(), NOW);
-    rememberSignIn();
-    const reloaded = new QueryClient();
-    await restoreQueries(reloaded, NOW);
-    expect(reloaded.getQueryData(kept.queryKey)).toBeUndefined();
+    const { queryClient, stop } = await visit();
+    queryClient.setQueryData(kept.queryKey, { familyName: 'Changed offline' });
+    await vi.waitUntil(async () => (await afterReload()).kept?.familyName === 'Changed offline');
+    // Signing out clears the cache: the saved copy follows.
+    queryClient.clear();
+    await vi.waitUntil(async () => (await afterReload()).kept === undefined);
+    stop();
   });
 
-  it('a restored query stays in memory for as long as its copy may be used', async () => {
+  it('a page opened meanwhile does not overwrite what another one saved', async () => {
     rememberSignIn();
-    await savedCache();
+    const stats = queryOptions({
+      queryKey: ['achievements', 'stats'],
+      queryFn: () => ({ totalActivities: 3 }),
+      ...keptOffline,
+    });
+    const first = new QueryClient();
+    const stopFirst = keepQueriesSaved(first);
+    // The second page started before the first saved anything.
+    const second = new QueryClient();
+    await restoreQueries(second);
+    const stopSecond = keepQueriesSaved(second);
+    await first.fetchQuery(kept);
+    await vi.waitUntil(async () => (await afterReload()).kept !== undefined);
+    await second.fetchQuery(stats);
     const reloaded = new QueryClient();
-    await restoreQueries(reloaded, NOW);
-    expect(reloaded.getQueryCache().find({ queryKey: kept.queryKey })?.gcTime).toBe(
-      OFFLINE_CACHE_MAX_AGE_MS,
-    );
+    await vi.waitUntil(async () => {
+      await restoreQueries(reloaded);
+      return reloaded.getQueryData(stats.queryKey) !== undefined;
+    });
+    expect(reloaded.getQueryData(kept.queryKey)).toEqual({ familyName: 'The Smiths' });
+    stopFirst();
+    stopSecond();
   });
 });
 

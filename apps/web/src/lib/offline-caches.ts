@@ -3,6 +3,7 @@ import {
   hydrate,
   type DehydratedState,
   type FetchStatus,
+  type Query,
   type QueryClient,
 } from '@tanstack/react-query';
 import { getRememberedUser, getSessionUser } from './api-client';
@@ -10,9 +11,9 @@ import { offlineDb } from './offline-db';
 
 /**
  * What the app can show offline (spec §9: offline caches last 24 h; DESIGN, Sync). The query
- * cache itself is kept: every query marked `keptOffline` (profile, family, activities and the
- * details seen, recommendations, the family's activities, stats, achievements, weather) is saved
- * to IndexedDB as it changes and put back when the app starts, for the user it belongs to.
+ * cache itself is kept: every answer of a query marked `keptOffline` (profile, family, activities
+ * and the details seen, recommendations, the family's activities, stats, achievements, weather)
+ * is saved to IndexedDB as it changes and put back when the app starts, for its user.
  */
 export const OFFLINE_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -21,28 +22,26 @@ export const OFFLINE_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * then dropped instead of shown.
  */
 const OFFLINE_CACHE_VERSION = 1;
-const CACHE_KEY = 'queries';
-/** Saving follows the cache's changes at most once a second. */
-const SAVE_THROTTLE_MS = 1000;
 
 /**
  * Spread into the `queryOptions` of an answer the app shows offline. The cache keeps it as long as
- * the saved copy lasts: a query no screen uses for a while would otherwise be dropped from memory,
- * and with it from the next save.
+ * the saved copy lasts: a query no screen uses for a while would otherwise be dropped from memory.
  */
 export const keptOffline = {
   gcTime: OFFLINE_CACHE_MAX_AGE_MS,
   meta: { keptOffline: true },
 } as const;
 
-interface SavedQueries {
+type DehydratedQuery = DehydratedState['queries'][number];
+
+/** One saved answer, under its query hash: each is saved as it changes, on its own. */
+interface SavedQuery {
   version: number;
   userId: string;
-  savedAt: number;
-  state: DehydratedState;
+  query: DehydratedQuery;
 }
 
-function isSavedQueries(value: unknown): value is SavedQueries {
+function isSavedQuery(value: unknown): value is SavedQuery {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -51,77 +50,97 @@ function isSavedQueries(value: unknown): value is SavedQueries {
   );
 }
 
+const isKept = (query: Query) => query.meta?.keptOffline === true;
+
 /** Who the cache is for: the signed-in user, or the one whose sign-in waits to be restored. */
 function currentUserId(): string | null {
   return (getSessionUser() ?? getRememberedUser())?.id ?? null;
 }
 
-/** Forgets the saved queries (sign-out; the cache in memory is cleared by its owner). */
+/** Forgets every saved answer (sign-out; the cache in memory is cleared by its owner). */
 export async function clearSavedQueries(): Promise<void> {
   const db = await offlineDb();
-  await db.delete('query-cache', CACHE_KEY);
+  await db.clear('query-cache');
 }
 
-/** Saves the kept queries of `queryClient` now (or forgets them when nobody is signed in). */
-export async function saveQueries(queryClient: QueryClient, now = Date.now()): Promise<void> {
+async function saveQuery(queryClient: QueryClient, query: Query): Promise<void> {
   const userId = currentUserId();
-  if (userId === null) {
-    await clearSavedQueries();
-    return;
-  }
-  const state = dehydrate(queryClient, {
-    shouldDehydrateQuery: (query) =>
-      query.meta?.keptOffline === true && query.state.status === 'success',
+  if (userId === null) return;
+  const [dehydrated] = dehydrate(queryClient, {
+    shouldDehydrateQuery: (candidate) => candidate === query,
     shouldDehydrateMutation: () => false,
-  });
-  const saved: SavedQueries = { version: OFFLINE_CACHE_VERSION, userId, savedAt: now, state };
+  }).queries;
+  if (dehydrated === undefined) return;
+  const saved: SavedQuery = { version: OFFLINE_CACHE_VERSION, userId, query: dehydrated };
   const db = await offlineDb();
-  await db.put('query-cache', saved, CACHE_KEY);
+  await db.put('query-cache', saved, query.queryHash);
+}
+
+async function forgetQuery(queryHash: string): Promise<void> {
+  const db = await offlineDb();
+  await db.delete('query-cache', queryHash);
 }
 
 /**
- * Puts the saved queries back into `queryClient`: only a copy of this app version, under 24 h
- * old, saved for the user now signed in (or waiting to be restored). Anything else is deleted.
+ * Puts the saved answers back into `queryClient`: only those under 24 h old, saved by this version
+ * of the app for the user now signed in (or waiting to be restored). The others are deleted.
  */
 export async function restoreQueries(queryClient: QueryClient, now = Date.now()): Promise<void> {
+  const userId = currentUserId();
   const db = await offlineDb();
-  const saved: unknown = await db.get('query-cache', CACHE_KEY);
-  if (saved === undefined) return;
-  const usable =
-    isSavedQueries(saved) &&
-    saved.userId === currentUserId() &&
-    now - saved.savedAt <= OFFLINE_CACHE_MAX_AGE_MS;
-  if (!usable) {
-    await clearSavedQueries();
-    return;
+  const tx = db.transaction('query-cache', 'readwrite');
+  const queries: DehydratedQuery[] = [];
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+    const saved: unknown = cursor.value;
+    if (
+      isSavedQuery(saved) &&
+      saved.userId === userId &&
+      now - saved.query.state.dataUpdatedAt <= OFFLINE_CACHE_MAX_AGE_MS
+    ) {
+      queries.push(saved.query);
+    } else {
+      await cursor.delete();
+    }
   }
-  hydrate(queryClient, saved.state, {
-    defaultOptions: { queries: { gcTime: OFFLINE_CACHE_MAX_AGE_MS } },
-  });
+  await tx.done;
+  hydrate(
+    queryClient,
+    { mutations: [], queries },
+    { defaultOptions: { queries: { gcTime: OFFLINE_CACHE_MAX_AGE_MS } } },
+  );
 }
 
 /**
- * Saves the kept queries whenever the cache changes (at most once a second, and once more after
- * the last change). Returns the function that stops it.
+ * Saves each kept answer as it arrives or changes (an optimistic change too), each on its own, so
+ * a page that closes at once has saved what it loaded and a page opened meanwhile does not
+ * overwrite it; an answer dropped (reset, removed) is forgotten. Returns the function that stops.
  */
 export function keepQueriesSaved(queryClient: QueryClient): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const save = () => {
-    timer = undefined;
-    // A failed save (storage full, private mode) leaves the previous copy; the app works on.
-    saveQueries(queryClient).catch(() => undefined);
-  };
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
-    timer ??= setTimeout(save, SAVE_THROTTLE_MS);
-  });
-  return () => {
-    unsubscribe();
-    if (timer !== undefined) {
-      clearTimeout(timer);
-      save();
+  // What is saved of each query: its dataUpdatedAt (what was just restored is saved already).
+  const saved = new Map<string, number>();
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (isKept(query) && query.state.data !== undefined) {
+      saved.set(query.queryHash, query.state.dataUpdatedAt);
     }
-  };
+  }
+  // A failed write (storage full, private mode) leaves the previous copy; the app works on.
+  const ignore = () => undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    const { query } = event;
+    if (!isKept(query)) return;
+    if (event.type === 'removed' || query.state.data === undefined) {
+      if (saved.delete(query.queryHash)) forgetQuery(query.queryHash).catch(ignore);
+      return;
+    }
+    if (
+      query.state.status !== 'success' ||
+      saved.get(query.queryHash) === query.state.dataUpdatedAt
+    ) {
+      return;
+    }
+    saved.set(query.queryHash, query.state.dataUpdatedAt);
+    saveQuery(queryClient, query).catch(ignore);
+  });
 }
 
 /**
