@@ -126,7 +126,7 @@ test.describe('offline first (issue 12)', () => {
     await expect(page.getByText(/^No favourites yet/)).toBeVisible();
     await expect(page.getByText('Welcome back')).toHaveCount(0);
     await page.goto('/dashboard');
-    await expect(page.getByText(/These are your last suggestions/)).toBeVisible();
+    await expect(page.getByText(/^Your last suggestions, from/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Recommended activities' })).toBeVisible();
 
     await openActivity(page);

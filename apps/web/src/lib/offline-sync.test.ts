@@ -1,6 +1,6 @@
 import type { TQueuedSyncAction, TSyncResult } from '@kkb/core/sync/schema';
 import { QueryObserver } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goOnline, setNavigatorOnline } from '../test/browser';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
 import { enqueueAction, type SyncActionInput } from './offline-actions';
@@ -49,6 +49,9 @@ async function settle() {
 
 describe('offlineSync: when the queue is sent', () => {
   let stop: () => void = () => undefined;
+  // The scheduler loads the sending code when it first sends; loaded here, the first test does
+  // not wait on the transform while the clock is faked.
+  beforeAll(() => import('./sync-queue'));
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   });

@@ -34,7 +34,6 @@ import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
-import { useConnectivity } from '../../../hooks/use-connectivity';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
@@ -115,23 +114,28 @@ export function DashboardPage() {
   const familyName = profile?.familyInfo.familyName ?? '';
   const greeting = greetingFor(new Date(), profile?.familyInfo.timezone);
 
-  const { isOffline } = useConnectivity();
   const last = useLastRecommendations(isOfflineWithoutData(recommendations));
   const shown = recommendations.data ?? last?.data;
 
   let results;
   if (shown !== undefined) {
     const { recommendations: list, basis } = shown;
-    // Offline they are the last ones fetched, maybe for other choices: said so (issue: offline).
-    const savedNotice = isOffline && (
+    // Shown but not refreshed (offline, or the server out of reach): the last ones fetched,
+    // maybe for other choices, and said so (issue 12).
+    const notRefreshed =
+      recommendations.data === undefined ||
+      recommendations.fetchStatus === 'paused' ||
+      recommendations.isError;
+    const savedNotice = notRefreshed && (
       <Alert severity="info" icon={<WifiOffIcon />}>
-        You&apos;re offline. These are your last suggestions, from{' '}
+        Your last suggestions, from{' '}
         {savedAtFormat.format(
           recommendations.data === undefined ? last?.savedAt : recommendations.dataUpdatedAt,
         )}
         {recommendations.data === undefined || recommendations.isPlaceholderData
-          ? ', made for other choices.'
-          : '.'}
+          ? ', made for other choices'
+          : ''}
+        . New ones come when you&apos;re back online.
       </Alert>
     );
     const darkHint = basis.afterDark && basis.location !== 'outdoor' && (
