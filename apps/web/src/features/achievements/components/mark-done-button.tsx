@@ -145,6 +145,8 @@ export function MarkDoneButton({
         autoHideDuration={4000}
         onClose={() => setConfirmation(null)}
         message={confirmation}
+        // Above the bottom navigation on phones.
+        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </>
   );
