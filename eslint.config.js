@@ -98,6 +98,11 @@ export default tseslint.config(
               except: ['./achievements', './auth', './family'],
             },
             {
+              target: './apps/web/src/features/notifications',
+              from: './apps/web/src/features',
+              except: ['./notifications', './auth', './family'],
+            },
+            {
               target: './apps/web/src/features/system',
               from: './apps/web/src/features',
               except: ['./system', './auth'],
@@ -111,6 +116,11 @@ export default tseslint.config(
               target: './apps/web/src/features/circular',
               from: './apps/web/src/features',
               except: ['./circular', './activities', './achievements', './family', './auth'],
+            },
+            {
+              target: './apps/web/src/features/planner',
+              from: './apps/web/src/features',
+              except: ['./planner', './activities', './achievements', './family', './auth'],
             },
             {
               target: './apps/web/src/features/animation',

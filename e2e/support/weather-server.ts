@@ -102,6 +102,7 @@ const DAILY_UNITS: Record<string, string> = {
   sunrise: 'iso8601',
   sunset: 'iso8601',
   precipitation_sum: 'mm',
+  precipitation_probability_max: '%',
   wind_speed_10m_max: 'km/h',
 };
 
@@ -236,7 +237,6 @@ function forecast(
     unixTime ? Math.floor(date.getTime() / 1000) : date.toISOString().slice(0, 16);
   const day = new Date(now);
   day.setUTCHours(0, 0, 0, 0);
-  const atHour = (hours: number): Date => new Date(day.getTime() + hours * 3_600_000);
 
   const rainy = condition.weather_code >= 51 && condition.weather_code <= 67;
   const snowy = condition.weather_code >= 71 && condition.weather_code <= 77;
@@ -258,14 +258,27 @@ function forecast(
     wind_gusts_10m: wind(condition.wind_speed_10m * 1.6),
     visibility: rainy || snowy ? 4000 : 24140,
   };
+  // `forecast_days` days (Open-Meteo: 1–16, default 7), the same sky each day.
+  const forecastDays = Number(url.searchParams.get('forecast_days') ?? 7);
+  if (!Number.isInteger(forecastDays) || forecastDays < 1 || forecastDays > 16) {
+    throw new BadRequest('Parameter forecast_days must be between 1 and 16');
+  }
+  const days = Array.from(
+    { length: forecastDays },
+    (_, index) => new Date(day.getTime() + index * 86_400_000),
+  );
+  const eachDay = <T>(value: (start: Date) => T): T[] => days.map(value);
+  const hourOf = (start: Date, hours: number): Date =>
+    new Date(start.getTime() + hours * 3_600_000);
   const dailyValues: Record<string, (number | string)[]> = {
-    weather_code: [condition.weather_code],
-    temperature_2m_max: [temperature(condition.temperature_2m + 3)],
-    temperature_2m_min: [temperature(condition.temperature_2m - 6)],
-    sunrise: [time(atHour(6.5))] as (number | string)[],
-    sunset: [time(atHour(17.25))] as (number | string)[],
-    precipitation_sum: [rainy || snowy ? 6.4 : 0],
-    wind_speed_10m_max: [wind(condition.wind_speed_10m * 1.3)],
+    weather_code: eachDay(() => condition.weather_code),
+    temperature_2m_max: eachDay(() => temperature(condition.temperature_2m + 3)),
+    temperature_2m_min: eachDay(() => temperature(condition.temperature_2m - 6)),
+    sunrise: eachDay((start) => time(hourOf(start, 6.5))),
+    sunset: eachDay((start) => time(hourOf(start, 17.25))),
+    precipitation_sum: eachDay(() => (rainy || snowy ? 6.4 : 0)),
+    precipitation_probability_max: eachDay(() => (rainy || snowy ? 80 : 5)),
+    wind_speed_10m_max: eachDay(() => wind(condition.wind_speed_10m * 1.3)),
   };
 
   const timezone = url.searchParams.get('timezone');
@@ -298,7 +311,9 @@ function forecast(
       ...Object.fromEntries(daily.map((name) => [name, unit(DAILY_UNITS[name]!)])),
     };
     body.daily = {
-      time: [unixTime ? Math.floor(day.getTime() / 1000) : day.toISOString().slice(0, 10)],
+      time: days.map((start) =>
+        unixTime ? Math.floor(start.getTime() / 1000) : start.toISOString().slice(0, 10),
+      ),
       ...Object.fromEntries(daily.map((name) => [name, dailyValues[name]])),
     };
   }

@@ -38,6 +38,7 @@ const SIGNED_IN_PAGES: PageCheck[] = [
   { path: '/browse', ready: (page) => page.getByRole('list', { name: 'Activities' }) },
   { path: '/my-activities', ready: h1 },
   { path: '/notifications', ready: h1 },
+  { path: '/notifications/settings', ready: h1 },
   { path: '/ai-planner', ready: h1 },
   { path: '/achievements', ready: h1 },
   { path: '/activity-theater', ready: h1 },

@@ -33,6 +33,11 @@ import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import {
+  registerNotificationJobs,
+  seedNotificationSweep,
+} from './modules/notifications/creators.ts';
 import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
@@ -44,6 +49,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
 import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { plannerRoutes } from './modules/planner/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { createPushService, type PushService } from './modules/push/service.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
@@ -85,6 +91,8 @@ export interface BuildOptions {
   heartbeatMs?: number;
   /** How long a push service may take to answer (ms). */
   pushTimeoutMs?: number;
+  /** How long the planner's language model may take before the rules' plan is served (ms). */
+  modelTimeoutMs?: number;
 }
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
@@ -277,12 +285,18 @@ export async function buildApp(
       await api.register(achievementRoutes);
       await api.register(animationRoutes);
       await api.register(accountRoutes);
+      await api.register(notificationRoutes);
       await api.register(pushRoutes);
+      await api.register(plannerRoutes({ modelTimeoutMs: options.modelTimeoutMs }));
       await api.register(syncRoutes);
       await api.register(eventRoutes({ heartbeatMs: options.heartbeatMs ?? 25_000 }));
     },
     { prefix: '/api/v1' },
   );
+
+  registerNotificationJobs(app);
+  // Every process seeds the notification sweep; its slot's key keeps it one job.
+  app.addHook('onReady', () => seedNotificationSweep(app));
 
   registerWebApp(app, config.webDistDir);
   return app;

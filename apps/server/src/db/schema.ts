@@ -10,7 +10,9 @@ import type { AchievementTables } from '../modules/achievements/tables.ts';
 import type { UserTables } from '../modules/auth/tables.ts';
 import type { FamilyTables } from '../modules/family/tables.ts';
 import type { FileTables } from '../modules/files/tables.ts';
+import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
+import type { PlanTables } from '../modules/planner/tables.ts';
 import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
 import type { SyncTables } from '../modules/sync/tables.ts';
@@ -21,7 +23,9 @@ export type DB = UserTables &
   AchievementTables &
   FamilyTables &
   FileTables &
+  NotificationTables &
   JobTables &
+  PlanTables &
   PushTables &
   ProgressTables &
   SyncTables &

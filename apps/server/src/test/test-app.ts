@@ -61,7 +61,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** Builds the real app on a fresh database (see `createTestDatabase`). */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs'> = {},
+  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs' | 'modelTimeoutMs'> = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
@@ -94,7 +94,10 @@ export async function createTestApp(
  * connections and its own memory (PostgreSQL only: SQLite is one process). Its `close` leaves the
  * database to the first app.
  */
-export async function startAnotherProcess(t: TestApp): Promise<TestApp> {
+export async function startAnotherProcess(
+  t: TestApp,
+  options: Pick<BuildOptions, 'heartbeatMs'> = {},
+): Promise<TestApp> {
   const { config, database: first } = t.app;
   if (first.kind !== 'postgres') throw new Error('Several processes need PostgreSQL');
   const database = createDatabase({
@@ -102,7 +105,7 @@ export async function startAnotherProcess(t: TestApp): Promise<TestApp> {
     databaseUrl: config.databaseUrl,
     ...(first.pgSchema && { pgSchema: first.pgSchema }),
   });
-  const app = await buildApp(config, { database, logger: false, runJobs: false });
+  const app = await buildApp(config, { database, logger: false, runJobs: false, ...options });
   await app.ready();
   return {
     app,

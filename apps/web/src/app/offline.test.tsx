@@ -81,7 +81,9 @@ async function visitedBefore(loaded: 'everything' | 'profile only' = 'everything
     await earlier.fetchQuery(getUserActivitiesQueryOptions());
   }
   const expected = loaded === 'everything' ? 5 : 2;
-  await vi.waitUntil(async () => (await (await offlineDb()).count('query-cache')) === expected);
+  await vi.waitUntil(async () => (await (await offlineDb()).count('query-cache')) === expected, {
+    timeout: 5000,
+  });
   stopSaving();
 }
 

@@ -331,3 +331,42 @@ describe('redirects (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 });
+
+describe('notifications (issue 11)', () => {
+  it('the top bar badge is the unread count', async () => {
+    signedIn(completeProfile());
+    server.on('GET /api/v1/notifications/unread-count', () => jsonResponse(200, { count: 4 }));
+    renderApp('/ai-planner');
+    expect(
+      await screen.findByRole('link', { name: 'Notifications, 4 unread' }, { timeout: 15_000 }),
+    ).toHaveTextContent('4');
+  });
+
+  it('without a count (offline, or the call fails) there is no badge and no error', async () => {
+    signedIn(completeProfile());
+    server.on('GET /api/v1/notifications/unread-count', () =>
+      jsonResponse(403, { detail: 'no', code: 'PERMISSION_DENIED' }),
+    );
+    renderApp('/ai-planner');
+    await expectHeading('AI Planner');
+    await waitFor(() =>
+      expect(server.requestsTo('GET /api/v1/notifications/unread-count')).not.toHaveLength(0),
+    );
+    expect(screen.getByRole('link', { name: 'Notifications' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('/notifications/settings is a framed page for the signed in', async () => {
+    signedIn(completeProfile());
+    const { router } = renderApp('/notifications/settings');
+    await expectFramedPageAt(router, '/notifications/settings');
+    await expectHeading('Notification settings');
+  });
+
+  it('/notifications/settings sends the signed out to /login', async () => {
+    anonymous();
+    const { router } = renderApp('/notifications/settings');
+    await expectHeading('Welcome back');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

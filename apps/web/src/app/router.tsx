@@ -193,6 +193,14 @@ export const routes: RouteObject[] = [
                     ),
                   ),
                   page(
+                    'notifications/settings',
+                    lazyPage(
+                      () => import('../features/notifications/pages/notification-settings-page'),
+                      (m) => m.NotificationSettingsPage,
+                      LOADING.page,
+                    ),
+                  ),
+                  page(
                     'ai-planner',
                     lazyPage(
                       () => import('../features/planner/pages/ai-planner-page'),

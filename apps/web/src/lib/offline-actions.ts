@@ -9,6 +9,7 @@ import {
 } from '@kkb/core/sync/schema';
 import type { z } from 'zod';
 import { isServerUnreachable } from './api-client';
+import { browserOffline } from './connectivity';
 import { offlineDb, type StoredAction } from './offline-db';
 import { queueChanged } from './offline-queue';
 import { randomId } from './random-id';
@@ -80,7 +81,7 @@ export async function sendOrQueue<T>(
   { clientId, replaySafe = true }: { clientId?: string; replaySafe?: boolean } = {},
 ): Promise<Sent<T>> {
   const db = await offlineDb();
-  if (navigator.onLine && (await db.count('offline-queue')) === 0) {
+  if (!browserOffline() && (await db.count('offline-queue')) === 0) {
     try {
       return { queued: false, result: await send() };
     } catch (error) {

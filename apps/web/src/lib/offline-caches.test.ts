@@ -10,6 +10,9 @@ import {
   restoreQueries,
 } from './offline-caches';
 
+/** IndexedDB in jsdom is slow on a busy machine. */
+const SLOW = { timeout: 5000 };
+
 /** The state a reload finds: the session marker, and the user last signed in. */
 function rememberSignIn(user = testUser) {
   document.cookie = 'kkb_session=1; path=/';
@@ -40,7 +43,7 @@ async function visit() {
   const stop = keepQueriesSaved(queryClient);
   await queryClient.fetchQuery(kept);
   await queryClient.fetchQuery(notKept);
-  await vi.waitUntil(async () => (await afterReload()).kept !== undefined);
+  await vi.waitUntil(async () => (await afterReload()).kept !== undefined, SLOW);
   return { queryClient, stop };
 }
 
@@ -77,10 +80,13 @@ describe('offline caches (spec §9: 24 h)', () => {
     rememberSignIn();
     const { queryClient, stop } = await visit();
     queryClient.setQueryData(kept.queryKey, { familyName: 'Changed offline' });
-    await vi.waitUntil(async () => (await afterReload()).kept?.familyName === 'Changed offline');
+    await vi.waitUntil(
+      async () => (await afterReload()).kept?.familyName === 'Changed offline',
+      SLOW,
+    );
     // Signing out clears the cache: the saved copy follows.
     queryClient.clear();
-    await vi.waitUntil(async () => (await afterReload()).kept === undefined);
+    await vi.waitUntil(async () => (await afterReload()).kept === undefined, SLOW);
     stop();
   });
 
@@ -98,13 +104,13 @@ describe('offline caches (spec §9: 24 h)', () => {
     await restoreQueries(second);
     const stopSecond = keepQueriesSaved(second);
     await first.fetchQuery(kept);
-    await vi.waitUntil(async () => (await afterReload()).kept !== undefined);
+    await vi.waitUntil(async () => (await afterReload()).kept !== undefined, SLOW);
     await second.fetchQuery(stats);
     const reloaded = new QueryClient();
     await vi.waitUntil(async () => {
       await restoreQueries(reloaded);
       return reloaded.getQueryData(stats.queryKey) !== undefined;
-    });
+    }, SLOW);
     expect(reloaded.getQueryData(kept.queryKey)).toEqual({ familyName: 'The Smiths' });
     stopFirst();
     stopSecond();

@@ -116,12 +116,12 @@ export async function restoreQueries(queryClient: QueryClient, now = Date.now())
  * overwrite it; an answer dropped (reset, removed) is forgotten. Returns the function that stops.
  */
 export function keepQueriesSaved(queryClient: QueryClient): () => void {
-  // What is saved of each query: its dataUpdatedAt (what was just restored is saved already).
-  const saved = new Map<string, number>();
+  // The data saved of each query (what was just restored is saved already). Structural sharing
+  // keeps the reference of an answer that did not change: nothing to write then.
+  const saved = new Map<string, unknown>();
   for (const query of queryClient.getQueryCache().getAll()) {
-    if (isKept(query) && query.state.data !== undefined) {
-      saved.set(query.queryHash, query.state.dataUpdatedAt);
-    }
+    if (isKept(query) && query.state.data !== undefined)
+      saved.set(query.queryHash, query.state.data);
   }
   // A failed write (storage full, private mode) leaves the previous copy; the app works on.
   const ignore = () => undefined;
@@ -132,13 +132,8 @@ export function keepQueriesSaved(queryClient: QueryClient): () => void {
       if (saved.delete(query.queryHash)) forgetQuery(query.queryHash).catch(ignore);
       return;
     }
-    if (
-      query.state.status !== 'success' ||
-      saved.get(query.queryHash) === query.state.dataUpdatedAt
-    ) {
-      return;
-    }
-    saved.set(query.queryHash, query.state.dataUpdatedAt);
+    if (query.state.status !== 'success' || saved.get(query.queryHash) === query.state.data) return;
+    saved.set(query.queryHash, query.state.data);
     saveQuery(queryClient, query).catch(ignore);
   });
 }

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
-import { SERVER_REACHABILITY_EVENT } from './connectivity';
+import { browserOffline, SERVER_REACHABILITY_EVENT } from './connectivity';
 import { getPendingCount, subscribe } from './offline-queue';
 import type { SyncReport } from './sync-queue';
 
@@ -76,7 +76,7 @@ function createSyncScheduler() {
       return;
     }
     const current = handlers;
-    if (current === null || !navigator.onLine) {
+    if (current === null || browserOffline()) {
       releaseWaiters();
       return;
     }
@@ -134,7 +134,7 @@ function createSyncScheduler() {
   const onQueueChange = () => {
     const count = getPendingCount();
     // Something was queued while online (behind actions that wait, or after a lost answer).
-    if (count > lastCount && navigator.onLine) schedule(0);
+    if (count > lastCount && !browserOffline()) schedule(0);
     lastCount = count;
   };
 
@@ -185,10 +185,10 @@ export const offlineSync = createSyncScheduler();
  */
 export function followConnectivityInQueries(): void {
   onlineManager.setEventListener((setOnline) => {
-    setOnline(navigator.onLine);
+    setOnline(!browserOffline());
     const onOnline = () => {
       void offlineSync.afterReconnect().then(() => {
-        if (navigator.onLine) setOnline(true);
+        if (!browserOffline()) setOnline(true);
       });
     };
     const onOffline = () => setOnline(false);

@@ -2,73 +2,20 @@ import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenSet } from '../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
+import {
+  answerPushRoutes,
+  fakeBrowserPush,
+  pretendIphone,
+  removeBrowserPush,
+} from '../test/fake-push';
 import { clearSession, startSession } from './api-client';
 import { disablePush, enablePush, isPushEnabled, pushAvailability, renewPushIfDue } from './push';
-
-const PUBLIC_KEY =
-  'BOr6Wm0uJgqLuJ3gwRkG5c5dR5pMW3EEsL7qkTQn0g8p0nFYkq6N8sU1oXQ2mZlq7bJ6V6tW3Hq0Zk2S9xj5VHc';
-
-/** A browser's push machinery, as far as the app uses it. */
-function fakeBrowserPush(
-  permission: NotificationPermission,
-  answer: NotificationPermission = permission,
-) {
-  let counter = 0;
-  let current: (PushSubscription & { endpoint: string }) | null = null;
-  const makeSubscription = () => {
-    counter += 1;
-    const endpoint = `https://push.example.com/device-${counter}`;
-    const subscription = {
-      endpoint,
-      toJSON: () => ({
-        endpoint,
-        expirationTime: null,
-        keys: { p256dh: 'k'.repeat(87), auth: 'a'.repeat(22) },
-      }),
-      unsubscribe: vi.fn(async () => {
-        if (current === subscription) current = null;
-        return true;
-      }),
-    } as unknown as PushSubscription & { endpoint: string };
-    return subscription;
-  };
-  const pushManager = {
-    getSubscription: vi.fn(async () => current),
-    subscribe: vi.fn(async () => {
-      current = makeSubscription();
-      return current;
-    }),
-  };
-  const notification = {
-    permission,
-    requestPermission: vi.fn(async () => {
-      notification.permission = answer;
-      return answer;
-    }),
-  };
-  vi.stubGlobal('Notification', notification);
-  vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', {
-    configurable: true,
-    value: { ready: Promise.resolve({ pushManager }) },
-  });
-  return { pushManager, notification, current: () => current };
-}
 
 let server: FakeFetch;
 
 beforeEach(() => {
   server = installFakeFetch();
-  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey: PUBLIC_KEY }));
-  server.on('POST /api/v1/push/subscriptions', (request) =>
-    jsonResponse(201, {
-      id: 's1',
-      endpoint: (request.body as { endpoint: string }).endpoint,
-      createdAt: '2026-11-23T10:00:00.000Z',
-      renewedAt: '2026-11-23T10:00:00.000Z',
-    }),
-  );
-  server.on('DELETE /api/v1/push/subscriptions', () => new Response(null, { status: 204 }));
+  answerPushRoutes(server);
   startSession(tokenSet('access-1'));
   window.localStorage.clear();
 });
@@ -76,7 +23,7 @@ beforeEach(() => {
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'serviceWorker');
+  removeBrowserPush();
   vi.useRealTimers();
 });
 
@@ -88,9 +35,7 @@ describe('spec §4 push permission', () => {
   });
 
   it('an iPhone outside the home screen is told to add the app first', () => {
-    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)',
-    );
+    pretendIphone();
     expect(pushAvailability()).toEqual({ kind: 'needs-install' });
   });
 

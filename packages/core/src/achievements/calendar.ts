@@ -2,6 +2,7 @@
  * Calendar days in the family's timezone (spec §4 Streak, DESIGN "calendar days are YYYY-MM-DD in
  * the family's timezone"). Pure: only the ECMAScript Intl API, no Node APIs.
  */
+import { localDayAndMinute } from '../time/wall-clock.ts';
 
 /** The default family timezone (spec §3 Family profile). */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -17,29 +18,10 @@ export interface LocalMoment {
   weekday: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-// One formatter per timezone: building Intl.DateTimeFormat is far costlier than using it.
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
 /** Whether the runtime knows the IANA timezone name. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {
-    formatterFor(timeZone);
+    localDayAndMinute('1970-01-01T00:00:00.000Z', timeZone);
     return true;
   } catch {
     return false;
@@ -48,13 +30,9 @@ export function isValidTimeZone(timeZone: string): boolean {
 
 /** The local day, hour and weekday of an instant in a timezone. */
 export function localMoment(instantIso: string, timeZone: string): LocalMoment {
-  const instant = new Date(instantIso);
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Invalid instant: ${instantIso}`);
-  const parts = formatterFor(timeZone).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): string =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${part('year')}-${part('month')}-${part('day')}`;
-  return { day, hour: Number(part('hour')), weekday: weekdayOf(day) };
+  if (Number.isNaN(Date.parse(instantIso))) throw new RangeError(`Invalid instant: ${instantIso}`);
+  const { day, minute } = localDayAndMinute(instantIso, timeZone);
+  return { day, hour: Math.floor(minute / 60), weekday: weekdayOf(day) };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone. */

@@ -345,8 +345,24 @@ function score(activity: TActivity, c: Context): { score: number; reasons: strin
   };
 }
 
-/** The top 6 recommendations and what they were based on (formulas at the top of this file). */
-export function recommendActivities(input: RecommendationInput): RecommendationResult {
+/** An eligible activity with its score, its reasons, and whether it fits every child playing. */
+export interface RankedActivity extends TRecommendation {
+  fitsAll: boolean;
+}
+
+export interface RankingResult {
+  /** Every eligible activity, best first (see the ordering rule at the top of this file). */
+  ranked: RankedActivity[];
+  basis: TRecommendationBasis;
+}
+
+/**
+ * Every eligible activity ranked by the rules at the top of this file: those that fit every child
+ * first, then by score, ties in the order of `activities`. Without children nothing is scored:
+ * every activity comes back in its order with score 0. The planner reads the whole ranking;
+ * recommendations keep its first 6.
+ */
+export function rankActivities(input: RecommendationInput): RankingResult {
   const picked = input.childId ? input.children.find((c) => c.id === input.childId) : undefined;
   const considered = picked ? [picked] : input.children;
   const timeAvailable = input.timeAvailable ?? input.defaultTimeAvailable ?? DEFAULT_TIME_AVAILABLE;
@@ -370,9 +386,12 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
   };
   if (considered.length === 0) {
     return {
-      recommendations: input.activities
-        .slice(0, RECOMMENDATION_COUNT)
-        .map((activity) => ({ activity, score: 0, reasons: [] })),
+      ranked: input.activities.map((activity) => ({
+        activity,
+        score: 0,
+        reasons: [],
+        fitsAll: true,
+      })),
       basis: { age: null, ...basisWithoutAge },
     };
   }
@@ -426,9 +445,23 @@ export function recommendActivities(input: RecommendationInput): RecommendationR
     (a, b) => Number(b.fitsAll) - Number(a.fitsAll) || b.score - a.score || a.index - b.index,
   );
   return {
-    recommendations: scored
+    ranked: scored.map(({ activity, score: total, reasons, fitsAll }) => ({
+      activity,
+      score: total,
+      reasons,
+      fitsAll,
+    })),
+    basis: { age: oneDecimal(age), ...basisWithoutAge },
+  };
+}
+
+/** The top 6 recommendations and what they were based on (formulas at the top of this file). */
+export function recommendActivities(input: RecommendationInput): RecommendationResult {
+  const { ranked, basis } = rankActivities(input);
+  return {
+    recommendations: ranked
       .slice(0, RECOMMENDATION_COUNT)
       .map(({ activity, score: total, reasons }) => ({ activity, score: total, reasons })),
-    basis: { age: oneDecimal(age), ...basisWithoutAge },
+    basis,
   };
 }

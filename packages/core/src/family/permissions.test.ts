@@ -31,6 +31,13 @@ describe('family roles (DESIGN, Families)', () => {
     }
   });
 
+  it('saved plans are changed by owners and parents; a caregiver plans and reads them only', () => {
+    expect(isAllowed('owner', 'plans.edit')).toBe(true);
+    expect(isAllowed('parent', 'plans.edit')).toBe(true);
+    expect(isAllowed('caregiver', 'plans.edit')).toBe(false);
+    expect(isAllowed('caregiver', 'family.read')).toBe(true);
+  });
+
   it('anyone may leave; only the owner removes someone else', () => {
     for (const role of ['owner', 'parent', 'caregiver'] as const) {
       expect(mayRemoveMember(role, true)).toBe(true);

@@ -22,6 +22,11 @@ export const FAMILY_ACTIONS = [
    * so every role may.
    */
   'animations.edit',
+  /**
+   * Saved plans (the planner). Planning itself only reads; keeping, changing and deleting the
+   * family's plans is for the parents, as for the rest of what the family keeps.
+   */
+  'plans.edit',
   /** Invitations, role changes, removing other members. */
   'members.manage',
   'family.delete',
@@ -59,6 +64,7 @@ export const ACTION_DESCRIPTIONS: Readonly<Record<TFamilyAction, string>> = {
   'progress.edit': 'change progress',
   'files.edit': 'change files',
   'animations.edit': 'change animations',
+  'plans.edit': 'change saved plans',
   'members.manage': 'manage family members',
   'family.delete': 'delete the family',
 };

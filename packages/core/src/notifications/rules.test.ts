@@ -4,15 +4,22 @@ import {
   allowsPush,
   dailySummaryText,
   deliveryTime,
+  alertTemperatureCelsius,
   hasSomethingToSummarise,
+  idleSuggestionReason,
   instantOfLocalTime,
+  isWeatherCheckTime,
+  suggestionChildAge,
   isQuietTime,
   isSuggestionDue,
   nextLocalTime,
+  suggestionText,
   weatherAlertFor,
 } from './rules.ts';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
+  MAX_NOTIFICATION_DATA_CHARS,
+  ZNotificationInput,
   ZNotificationListQuery,
   ZNotificationPreferences,
 } from './schema.ts';
@@ -51,6 +58,33 @@ describe('spec §7 list defaults', () => {
   it('read_only reads true/false', () => {
     expect(ZNotificationListQuery.parse({ read_only: 'true' }).read_only).toBe(true);
     expect(ZNotificationListQuery.parse({ read_only: 'false' }).read_only).toBe(false);
+  });
+});
+
+describe('a notification of one’s own', () => {
+  it('is general with empty data unless told otherwise', () => {
+    expect(ZNotificationInput.parse({ title: 'T', message: 'M' })).toEqual({
+      type: 'general',
+      title: 'T',
+      message: 'M',
+      data: {},
+    });
+  });
+  it('links only within the app', () => {
+    const input = { title: 'T', message: 'M' };
+    expect(ZNotificationInput.safeParse({ ...input, data: { link: '/dashboard' } }).success).toBe(
+      true,
+    );
+    for (const link of ['//evil.example', 'https://evil.example', 'dashboard', 3]) {
+      expect(ZNotificationInput.safeParse({ ...input, data: { link } }).success, String(link)).toBe(
+        false,
+      );
+    }
+  });
+  it('carries a bounded amount of data', () => {
+    const input = { title: 'T', message: 'M' };
+    const big = { note: 'x'.repeat(MAX_NOTIFICATION_DATA_CHARS) };
+    expect(ZNotificationInput.safeParse({ ...input, data: big }).success).toBe(false);
   });
 });
 
@@ -134,6 +168,18 @@ describe('daily summary', () => {
   });
 });
 
+describe('spec §7 activity suggestion text', () => {
+  it('reads as sentences whether or not the reason ends with a full stop', () => {
+    const body = { activity_name: 'Cardboard Box Castle', child_age: 6 };
+    expect(suggestionText({ ...body, reason: 'You have not played for two days' }).message).toBe(
+      'You have not played for two days. Good for age 6.',
+    );
+    expect(suggestionText({ ...body, reason: 'Rain all day!' }).message).toBe(
+      'Rain all day! Good for age 6.',
+    );
+  });
+});
+
 describe('suggestion after two days without play', () => {
   it('is due from the second idle day', () => {
     expect(isSuggestionDue('2026-07-01', '2026-07-02')).toBe(false);
@@ -161,5 +207,38 @@ describe('weather alerts: storm, heavy rain, heat, frost', () => {
   it('heat and frost by temperature', () => {
     expect(weatherAlertFor({ ...calm, temperatureMax: 33 })).toBe('heat');
     expect(weatherAlertFor({ ...calm, temperatureMin: -2 })).toBe('frost');
+  });
+});
+
+describe('weather alerts are checked during the day', () => {
+  it('from 06:00 to 20:00 local time', () => {
+    expect(isWeatherCheckTime(new Date('2026-07-01T03:59:00Z'), 'Europe/Paris')).toBe(false); // 05:59
+    expect(isWeatherCheckTime(new Date('2026-07-01T04:00:00Z'), 'Europe/Paris')).toBe(true); // 06:00
+    expect(isWeatherCheckTime(new Date('2026-07-01T17:59:00Z'), 'Europe/Paris')).toBe(true); // 19:59
+    expect(isWeatherCheckTime(new Date('2026-07-01T18:00:00Z'), 'Europe/Paris')).toBe(false); // 20:00
+  });
+  it('frost names the low, the others the high', () => {
+    const day = {
+      weatherCode: 0,
+      temperatureMax: 3,
+      temperatureMin: -4,
+      precipitationSum: 0,
+      precipitationProbabilityMax: 0,
+    };
+    expect(alertTemperatureCelsius('frost', day)).toBe(-4);
+    expect(alertTemperatureCelsius('heat', { ...day, temperatureMax: 35 })).toBe(35);
+  });
+});
+
+describe('the idle suggestion', () => {
+  it('says how long it has been and why this activity', () => {
+    expect(idleSuggestionReason(3, 'Fits your 30 minutes')).toBe(
+      "It's been 3 days since your last activity together. Fits your 30 minutes.",
+    );
+    expect(idleSuggestionReason(2)).toBe("It's been 2 days since your last activity together.");
+  });
+  it('is good for the recommendation’s age, or the activity’s youngest without children', () => {
+    expect(suggestionChildAge(5.5, [3, 8])).toBe(6);
+    expect(suggestionChildAge(null, [3, 8])).toBe(3);
   });
 });

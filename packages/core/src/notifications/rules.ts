@@ -4,6 +4,7 @@
  * alert, when the family needs a nudge. Pure: only the ECMAScript Intl API.
  */
 import { dayGap } from '../achievements/calendar.ts';
+import { addDays, localDayAndMinute, zonedInstant } from '../time/wall-clock.ts';
 import type {
   TActivityReminderBody,
   TActivitySuggestionBody,
@@ -50,56 +51,19 @@ const minutesOfDay = (clock: string): number => {
   return hours * 60 + minutes;
 };
 
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** Wall-clock date and time of an instant in a timezone. */
-function wallClock(instant: Date, timeZone: string) {
-  let formatter = wallClockFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    wallClockFormatters.set(timeZone, formatter);
-  }
-  const parts = formatter.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes): number =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return {
-    day: `${String(part('year')).padStart(4, '0')}-${String(part('month')).padStart(2, '0')}-${String(part('day')).padStart(2, '0')}`,
-    minuteOfDay: part('hour') * 60 + part('minute'),
-    // Milliseconds by which the zone's wall clock runs ahead of UTC at this instant.
-    offsetMs:
-      Date.UTC(
-        part('year'),
-        part('month') - 1,
-        part('day'),
-        part('hour'),
-        part('minute'),
-        part('second'),
-      ) -
-      Math.floor(instant.getTime() / 1000) * 1000,
-  };
-}
-
 /**
  * The instant a local wall-clock time (`HH:MM` on `day`) falls in a timezone. In a DST gap the
- * time does not exist and the later side is used; in an overlap, the first occurrence.
+ * time does not exist and the later side is used.
  */
 export function instantOfLocalTime(day: string, clock: string, timeZone: string): Date {
-  const asUtc = Date.parse(`${day}T${clock}:00Z`);
-  if (Number.isNaN(asUtc)) throw new RangeError(`Invalid local time: ${day} ${clock}`);
-  // Two rounds settle the offset on either side of a DST change.
-  let guess = asUtc - wallClock(new Date(asUtc), timeZone).offsetMs;
-  guess = asUtc - wallClock(new Date(guess), timeZone).offsetMs;
-  return new Date(guess);
+  if (Number.isNaN(Date.parse(`${day}T${clock}:00Z`))) {
+    throw new RangeError(`Invalid local time: ${day} ${clock}`);
+  }
+  return new Date(zonedInstant(day, minutesOfDay(clock), timeZone));
 }
+
+const localOf = (instant: Date, timeZone: string) =>
+  localDayAndMinute(instant.toISOString(), timeZone);
 
 /** Whether a local minute of the day lies inside `[start, end)`, a window that may wrap midnight. */
 function insideWindow(minute: number, start: number, end: number): boolean {
@@ -114,8 +78,8 @@ export function isQuietTime(
   timeZone: string,
 ): boolean {
   if (!quietHours.enabled) return false;
-  const { minuteOfDay } = wallClock(instant, timeZone);
-  return insideWindow(minuteOfDay, minutesOfDay(quietHours.start), minutesOfDay(quietHours.end));
+  const { minute } = localOf(instant, timeZone);
+  return insideWindow(minute, minutesOfDay(quietHours.start), minutesOfDay(quietHours.end));
 }
 
 /**
@@ -128,30 +92,25 @@ export function deliveryTime(
   timeZone: string,
 ): Date {
   if (!isQuietTime(quietHours, due, timeZone)) return due;
-  const { day, minuteOfDay } = wallClock(due, timeZone);
+  const { day, minute } = localOf(due, timeZone);
   const end = minutesOfDay(quietHours.end);
   // Past midnight already (or a window within one day): the end is today; else tomorrow.
-  const endDay = minuteOfDay < end ? day : nextDay(day);
+  const endDay = minute < end ? day : addDays(day, 1);
   return instantOfLocalTime(endDay, quietHours.end, timeZone);
-}
-
-function nextDay(day: string): string {
-  const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
-  return next.toISOString().slice(0, 10);
 }
 
 /** The next instant strictly after `after` at which the local clock reads `clock`. */
 export function nextLocalTime(clock: string, after: Date, timeZone: string): Date {
-  const { day } = wallClock(after, timeZone);
+  const { day } = localOf(after, timeZone);
   const today = instantOfLocalTime(day, clock, timeZone);
   return today.getTime() > after.getTime()
     ? today
-    : instantOfLocalTime(nextDay(day), clock, timeZone);
+    : instantOfLocalTime(addDays(day, 1), clock, timeZone);
 }
 
 /** The local calendar day of an instant, YYYY-MM-DD. */
 export function localDayOf(instant: Date, timeZone: string): string {
-  return wallClock(instant, timeZone).day;
+  return localOf(instant, timeZone).day;
 }
 
 export interface NotificationText {
@@ -192,11 +151,15 @@ export function achievementText(body: TAchievementNotificationBody): Notificatio
   };
 }
 
+/** A reason as a sentence: it ends with a full stop unless it ends with its own punctuation. */
+const asSentence = (text: string): string =>
+  /[.!?…]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+
 /** Spec §7 activity suggestion. */
 export function suggestionText(body: TActivitySuggestionBody): NotificationText {
   return {
     title: `Try ${body.activity_name}`,
-    message: `${body.reason} Good for age ${body.child_age}.`,
+    message: `${asSentence(body.reason)} Good for age ${body.child_age}.`,
   };
 }
 
@@ -272,3 +235,44 @@ export const WEATHER_ALERT_LABEL: Record<WeatherAlertKind, string> = {
   heat: 'Heat',
   frost: 'Frost',
 };
+
+/**
+ * The day's forecast is checked for alerts from early morning to the evening (local time): an
+ * alert about today after that would come too late to change plans.
+ */
+export const WEATHER_CHECK_HOURS = { start: '06:00', end: '20:00' } as const;
+
+/** Whether the family's forecast for today is checked at this instant. */
+export function isWeatherCheckTime(instant: Date, timeZone: string): boolean {
+  const { minute } = localOf(instant, timeZone);
+  return insideWindow(
+    minute,
+    minutesOfDay(WEATHER_CHECK_HOURS.start),
+    minutesOfDay(WEATHER_CHECK_HOURS.end),
+  );
+}
+
+/** The temperature an alert names (°C): the low for frost, else the high. */
+export function alertTemperatureCelsius(kind: WeatherAlertKind, forecast: DayForecast): number {
+  return kind === 'frost' ? forecast.temperatureMin : forecast.temperatureMax;
+}
+
+/** When an idle family's suggestion comes, local time: mid-morning, time enough to plan the day. */
+export const SUGGESTION_TIME = '10:00';
+
+/** The idle nudge's `reason`: how long it has been, then why this activity (the recommendation's first reason). */
+export function idleSuggestionReason(idleDays: number, recommendationReason?: string): string {
+  const since = `It's been ${idleDays} days since your last activity together.`;
+  return recommendationReason ? `${since} ${recommendationReason}.` : since;
+}
+
+/**
+ * The age a suggestion is "good for": the age the recommendation was made for (the children's
+ * average, rounded), or the youngest the activity suits when the family has no children.
+ */
+export function suggestionChildAge(
+  recommendedForAge: number | null,
+  activityAgeRange: readonly [number, number],
+): number {
+  return recommendedForAge === null ? activityAgeRange[0] : Math.round(recommendedForAge);
+}

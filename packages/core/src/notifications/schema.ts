@@ -73,12 +73,18 @@ const title = z.string().trim().min(1).max(120);
 const text = z.string().trim().min(1).max(500);
 const name = z.string().trim().min(1).max(100);
 
+/** A notification's data is a handful of ids and a link; this bounds what a client may store. */
+export const MAX_NOTIFICATION_DATA_CHARS = 4096;
+
 /** `POST /notifications`: a notification of one's own, any kind. */
 export const ZNotificationInput = z.object({
   type: ZNotificationType.default('general'),
   title,
   message: text,
-  data: ZNotificationData.default({}),
+  data: ZNotificationData.refine(
+    (data) => JSON.stringify(data).length <= MAX_NOTIFICATION_DATA_CHARS,
+    `must be at most ${MAX_NOTIFICATION_DATA_CHARS} characters as JSON`,
+  ).default({}),
 });
 export type TNotificationInput = z.infer<typeof ZNotificationInput>;
 
@@ -188,3 +194,26 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: TNotificationPreferences = {
   quietHours: { enabled: true, start: '21:00', end: '07:00' },
   push: { ...allOn },
 };
+
+/** `POST /notifications/mark-all-read`: how many notifications became read. */
+export const ZMarkAllReadResult = z.object({ marked: z.number().int().min(0) });
+export type TMarkAllReadResult = z.infer<typeof ZMarkAllReadResult>;
+
+/**
+ * What a typed POST (`/activity-reminder`, `/weather-alert`, ...) did with the notification:
+ * - `created` (201): it is in the list now;
+ * - `scheduled` (202): it arrives at `deliverAt`, a reminder's future `scheduled_time` or the end
+ *   of the user's quiet hours;
+ * - `switched_off` (200): the user's preferences turn this kind off, so nothing was made.
+ */
+export const ZNotificationDeliveryStatus = z.enum(['created', 'scheduled', 'switched_off']);
+export type TNotificationDeliveryStatus = z.infer<typeof ZNotificationDeliveryStatus>;
+
+export const ZNotificationDelivery = z.object({
+  status: ZNotificationDeliveryStatus,
+  /** The notification when `created`; null otherwise. */
+  notification: ZNotification.nullable(),
+  /** When it reaches (or reached) the user; null when `switched_off`. */
+  deliverAt: z.string().nullable(),
+});
+export type TNotificationDelivery = z.infer<typeof ZNotificationDelivery>;

@@ -8,10 +8,12 @@ import * as sessionHardening from './0006-session-hardening.ts';
 import * as userActivityMarks from './0007-user-activity-marks.ts';
 import * as families from './0008-families.ts';
 import * as animations from './0009-animations.ts';
+import * as notifications from './0010-notifications.ts';
 import * as jobs from './0011-jobs.ts';
 import * as rateLimits from './0012-rate-limits.ts';
 import * as syncActions from './0013-sync-actions.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
+import * as plans from './0015-plans.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,8 +26,10 @@ export const migrations: Record<string, Migration> = {
   '0007-user-activity-marks': userActivityMarks,
   '0008-families': families,
   '0009-animations': animations,
+  '0010-notifications': notifications,
   '0011-jobs': jobs,
   '0012-rate-limits': rateLimits,
   '0013-sync-actions': syncActions,
   '0014-push-subscriptions': pushSubscriptions,
+  '0015-plans': plans,
 };

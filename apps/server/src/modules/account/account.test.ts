@@ -55,8 +55,13 @@ async function passwordUser(): Promise<Signed & { password: string }> {
   return { userId: user.id, familyId: profile.id, email, authHeader, password };
 }
 
-/** Something in every family-owned table: a child, a file, progress, an own activity, marks, a completion. */
+/**
+ * Something in every family-owned table (a child, a file, progress, an own activity, marks, a
+ * completion) and in the user's own ones (a notification, notification preferences).
+ */
 async function seed(user: Signed) {
+  await ok(user, 'POST', '/notifications', { title: 'Note to self', message: 'Buy crayons' });
+  await ok(user, 'PUT', '/notifications/preferences', { dailySummaryTime: '18:30' });
   await ok(user, 'POST', '/children', { name: 'Mia', age: 6 });
   await t.app.inject({
     method: 'PUT',
@@ -140,7 +145,10 @@ describe('GET /account/export (issue 18)', () => {
       'files.json',
       'files/avatars/mia.png',
       'members.json',
+      'notification-preferences.json',
+      'notifications.json',
       'own-activities.json',
+      'plans.json',
       'profile.json',
       'progress.json',
       'stats.json',
@@ -162,6 +170,11 @@ describe('GET /account/export (issue 18)', () => {
     expect(read('achievements.json').length).toBeGreaterThan(0);
     expect(read('progress.json')).toEqual([expect.objectContaining({ data: { level: 2 } })]);
     expect(read('animations.json')).toEqual([]);
+    expect(read('plans.json')).toEqual([]);
+    expect(read('notifications.json')).toEqual([
+      expect.objectContaining({ type: 'general', title: 'Note to self', data: {}, read: 0 }),
+    ]);
+    expect(read('notification-preferences.json')).toMatchObject({ dailySummaryTime: '18:30' });
     expect(read('files.json')).toEqual([
       expect.objectContaining({ path: 'avatars/mia.png', contentType: 'image/png' }),
     ]);
@@ -182,6 +195,9 @@ describe('GET /account/export (issue 18)', () => {
       .join('\n');
     expect(everything).not.toContain(owner.email);
     expect(everything).toContain(caregiver.email);
+    // Notifications are each member's own: the owner's stay out of the caregiver's export.
+    expect(everything).not.toContain('Note to self');
+    expect(JSON.parse(new TextDecoder().decode(entries['notifications.json']))).toEqual([]);
     const members = JSON.parse(new TextDecoder().decode(entries['members.json']));
     expect(members.map((m: { name: string; role: string }) => [m.name, m.role])).toEqual([
       ['Test Parent', 'owner'],

@@ -10,6 +10,7 @@ export const EXPORTED_TABLES = {
   achievements: 'achievements.json',
   progress: 'progress.json',
   animations: 'animations.json',
+  plans: 'plans.json',
 } as const;
 export type ExportedTable = keyof typeof EXPORTED_TABLES;
 
@@ -25,6 +26,21 @@ export async function familyRows(
     .where('familyId', '=', familyId)
     .execute()) as Record<string, unknown>[];
   return rows.map(({ familyId: _familyId, ...rest }) => rest);
+}
+
+/** The user's own notifications, oldest first, without the user id. */
+export async function ownNotificationRows(
+  executor: Executor,
+  userId: string,
+): Promise<Record<string, unknown>[]> {
+  const rows = await executor
+    .selectFrom('notifications')
+    .select(['id', 'type', 'title', 'message', 'data', 'read', 'readAt', 'createdAt'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows;
 }
 
 export async function listFamilyFiles(executor: Executor, familyId: string) {

@@ -18,7 +18,9 @@ import { AppError, badRequest } from '../../errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
 import { listMembers } from '../family/membership-repository.ts';
-import { getProfile } from '../family/service.ts';
+import { getProfileFor } from '../family/service.ts';
+import { deleteNotificationJobsOf } from '../notifications/creators.ts';
+import { getPreferences } from '../notifications/service.ts';
 import { familyDirectory, removeFamilyFiles } from '../files/service.ts';
 import {
   deleteUser,
@@ -28,6 +30,7 @@ import {
   findAccount,
   listFamilyFiles,
   listOAuthProviders,
+  ownNotificationRows,
   type ExportedTable,
 } from './repository.ts';
 
@@ -61,7 +64,9 @@ export interface FamilyExport {
 
 /**
  * The family's data as a ZIP: one JSON file per kind of record and the uploaded files under
- * `files/`. Members appear by name and role; only the requester's own e-mail is in it.
+ * `files/`. Members appear by name and role; only the requester's own e-mail is in it. What
+ * belongs to a user rather than the family (notifications and their preferences) is the
+ * requester's own only.
  */
 export async function exportFamily(
   database: Database,
@@ -72,7 +77,7 @@ export async function exportFamily(
   const { db } = database;
   const account = await findAccount(db, member.userId);
   if (!account) throw signedOut();
-  const profile = await getProfile(db, member.familyId);
+  const profile = await getProfileFor(db, member);
   const { email: _creatorEmail, ...profileWithoutEmail } = profile;
   const entries: AsyncZippable = {
     'account.json': json({
@@ -82,6 +87,8 @@ export async function exportFamily(
       signInProviders: await listOAuthProviders(db, member.userId),
     }),
     'profile.json': json(profile.uid === member.userId ? profile : profileWithoutEmail),
+    'notifications.json': json((await ownNotificationRows(db, member.userId)).map(withParsedJson)),
+    'notification-preferences.json': json(await getPreferences(db, member.userId)),
     'members.json': json(
       (await listMembers(db, member.familyId)).map(({ name, role, joinedAt }) => ({
         name,
@@ -178,9 +185,11 @@ export async function deleteAccount(
         { userId: heir.id, email: heir.email, name: heir.name },
         FORMER_MEMBER_ID,
       );
+      await deleteNotificationJobsOf(trx, member.userId);
       await deleteUser(trx, member.userId, account.email);
       return false;
     }
+    await deleteNotificationJobsOf(trx, member.userId);
     await deleteUser(trx, member.userId, account.email);
     await trx.deleteFrom('families').where('id', '=', member.familyId).execute();
     return true;

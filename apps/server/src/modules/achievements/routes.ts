@@ -7,6 +7,7 @@ import {
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { achievementNotifier } from '../notifications/creators.ts';
 import { completeActivity, getAchievements, getStats } from './service.ts';
 
 const tags = ['achievements'];
@@ -34,15 +35,21 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZCompletionResult, 400: ZApiError, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) =>
-      completeActivity(
+    async (request) => {
+      const notifier = achievementNotifier(app, request.familyId);
+      const result = await completeActivity(
         database,
         app.weather,
         { familyId: request.familyId, userId: request.userId },
         request.params.id,
         request.body ?? {},
-        new Date(),
-      ),
+        app.clock.now(),
+        notifier.onUnlocked,
+      );
+      // Only now, with the completion committed, may the members' apps fetch them.
+      notifier.announce();
+      return result;
+    },
   );
 
   app.get(

@@ -75,6 +75,12 @@ async function completionWeather(
   return reading.source === 'fallback' ? null : reading.condition;
 }
 
+/**
+ * Told of newly unlocked achievements inside the completion's transaction, so what it does
+ * (notify every member) happens exactly when the unlock does; a replayed completion is not told.
+ */
+export type UnlockedListener = (trx: Transaction<DB>, unlocked: TAchievement[]) => Promise<void>;
+
 /** What a completion takes from outside the family's lock. */
 export interface CompletionSetting {
   completedAtIso: string;
@@ -118,10 +124,11 @@ export async function completeActivity(
   activityId: string,
   body: TCompleteActivityBody,
   now: Date,
+  onUnlocked: UnlockedListener,
 ): Promise<TCompletionResult> {
   const setting = await prepareCompletion(database, weather, member.familyId, body, now);
   return inFamilyTransaction(database, member, (trx) =>
-    completeActivityIn(trx, database.kind, member, activityId, body, setting, now),
+    completeActivityIn(trx, database.kind, member, activityId, body, setting, now, onUnlocked),
   );
 }
 
@@ -134,6 +141,7 @@ export async function completeActivityIn(
   body: TCompleteActivityBody,
   { completedAtIso, timeZone, condition }: CompletionSetting,
   now: Date,
+  onUnlocked: UnlockedListener,
 ): Promise<TCompletionResult> {
   const nowIso = now.toISOString();
   const state = await lockProgress(trx, familyId, kind === 'postgres', nowIso);
@@ -163,6 +171,7 @@ export async function completeActivityIn(
     ),
     userActivity,
   };
+  if (result.newAchievements.length > 0) await onUnlocked(trx, result.newAchievements);
   await insertCompletion(trx, {
     id: crypto.randomUUID(),
     familyId,

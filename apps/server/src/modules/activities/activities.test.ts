@@ -334,6 +334,7 @@ describe('recommendations API', () => {
           sunrise: '2026-03-10T04:00:00.000Z',
           sunset: '2026-03-10T15:40:00.000Z',
         }),
+      dailyForecast: () => Promise.resolve(undefined),
     };
     const recommendAt = (nowIso: string, query: TRecommendationQuery = {}) =>
       recommendForUser(t.app.database.db, clearNight, parent.familyId, query, nowIso);

@@ -38,6 +38,7 @@ import {
 } from './rate-limit.ts';
 import * as repo from './repository.ts';
 import { hashToken, randomToken } from '../../lib/random-tokens.ts';
+import { deleteUserSubscriptions } from '../push/repository.ts';
 
 const MINUTE_MS = 60_000;
 const PASSWORD_RESET_TTL_MS = 60 * MINUTE_MS;
@@ -274,11 +275,15 @@ export class AuthService {
     if (row) await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
   }
 
-  /** Ends every sign-in: refresh tokens are revoked and access tokens issued so far refused. */
+  /**
+   * Ends every sign-in: refresh tokens are revoked, access tokens issued so far refused, and no
+   * device goes on receiving the user's push messages.
+   */
   async logoutAll(userId: string): Promise<void> {
     const nowIso = this.#nowIso();
     await this.#db.transaction().execute(async (trx) => {
       await repo.revokeUserRefreshTokens(trx, userId, nowIso);
+      await deleteUserSubscriptions(trx, userId);
       await repo.updateUser(trx, userId, { tokensValidAfter: new Date().toISOString() });
     });
     await this.#accessTokens.forgetUser(userId);

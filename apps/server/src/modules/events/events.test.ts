@@ -1,10 +1,13 @@
 import type { TLiveEvent } from '@kkb/core/events/schema';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createDatabase } from '../../db/database.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
-import { createTestApp, testDatabaseKind, type TestApp } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  startAnotherProcess,
+  testDatabaseKind,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 const CASTLE = 'cardboard-box-castle';
 
@@ -136,6 +139,32 @@ describe('GET /events (DESIGN Live events)', () => {
     strangerStream.close();
   });
 
+  it("a user's notification reaches only that user's streams", async () => {
+    const owner = await createUser(t.app);
+    const coParent = await createUser(t.app);
+    await inviteInto(t.app, owner, coParent);
+    const ownerStream = await openStream(baseUrl, owner);
+    const coParentStream = await openStream(baseUrl, coParent);
+    await ownerStream.next('ping');
+    await coParentStream.next('ping');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/notifications',
+      headers: owner.authHeader,
+      payload: { title: 'Pack the picnic', message: 'Blanket, apples, the frisbee.' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = await ownerStream.next('notification.created');
+    expect(created.event?.id).toBe(res.json().id);
+    const seen = coParentStream.received.length;
+    await coParentStream.next('ping', seen);
+    expect(coParentStream.received.some((r) => r.event?.type === 'notification.created')).toBe(
+      false,
+    );
+    ownerStream.close();
+    coParentStream.close();
+  });
+
   it('a refused write sends nothing', async () => {
     const owner = await createUser(t.app);
     const stream = await openStream(baseUrl, owner);
@@ -207,17 +236,9 @@ describe.runIf(testDatabaseKind === 'postgres')(
   'several server processes on one PostgreSQL',
   () => {
     it('a write on one process reaches a stream open on the other', async () => {
-      const database = createDatabase({
-        dataDir: t.config.dataDir,
-        databaseUrl: process.env.TEST_DATABASE_URL,
-        pgSchema: t.app.database.pgSchema,
-      });
-      const second = await buildApp(
-        { ...t.config, databaseUrl: process.env.TEST_DATABASE_URL },
-        { database, logger: false, runJobs: false, heartbeatMs: 50 },
-      );
+      const second = await startAnotherProcess(t, { heartbeatMs: 50 });
       try {
-        const secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
+        const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
         const owner = await createUser(t.app);
         const coParent = await createUser(t.app);
         await inviteInto(t.app, owner, coParent);
@@ -232,7 +253,6 @@ describe.runIf(testDatabaseKind === 'postgres')(
         stream.close();
       } finally {
         await second.close();
-        await database.destroy();
       }
     });
   },

@@ -96,6 +96,40 @@ const withAnimation = async (owner: CreatedUser) => {
   return { url: `/animations/${animation.id}` };
 };
 
+/** A plan as `POST /planner/plans` takes it: one day with no activities. */
+const planBody = (title = 'Our Saturday') => ({
+  title,
+  startDate: '2026-05-16',
+  childIds: [],
+  slots: [{ start: '10:00', minutes: 30 }],
+  days: [
+    {
+      date: '2026-05-16',
+      forecast: {
+        date: '2026-05-16',
+        condition: 'sunny',
+        description: 'Clear',
+        weatherCode: null,
+        temperatureMax: 22,
+        temperatureMin: 22,
+        precipitationProbability: null,
+        sunrise: null,
+        sunset: null,
+        units: 'metric',
+        source: 'fixed',
+      },
+      slots: [{ start: '10:00', minutes: 30 }],
+      items: [],
+    },
+  ],
+  plannedBy: 'rules',
+  model: null,
+});
+const withPlan = async (owner: CreatedUser) => {
+  const plan = await ok<{ id: string }>(owner, 'POST', '/planner/plans', planBody());
+  return { url: `/planner/plans/${plan.id}` };
+};
+
 const ENDPOINTS: Record<string, EndpointCase> = {
   'GET /family': { action: 'family.read', method: 'GET', prepare: path('/family') },
   'GET /profile': { action: 'family.read', method: 'GET', prepare: path('/profile') },
@@ -255,6 +289,29 @@ const ENDPOINTS: Record<string, EndpointCase> = {
     method: 'DELETE',
     prepare: withAnimation,
   },
+  'POST /planner': {
+    action: 'family.read',
+    method: 'POST',
+    prepare: async (owner) => {
+      // The planner needs a child; the family stays within its limit of children.
+      const children = await ok<{ total: number }>(owner, 'GET', '/children');
+      if (children.total === 0) await ok(owner, 'POST', '/children', { name: 'Ivy', age: 6 });
+      return { url: '/planner', payload: { startDate: '2026-05-16', days: 1 } };
+    },
+  },
+  'GET /planner/plans': { action: 'family.read', method: 'GET', prepare: path('/planner/plans') },
+  'GET /planner/plans/{id}': { action: 'family.read', method: 'GET', prepare: withPlan },
+  'POST /planner/plans': {
+    action: 'plans.edit',
+    method: 'POST',
+    prepare: path('/planner/plans', planBody()),
+  },
+  'PUT /planner/plans/{id}': {
+    action: 'plans.edit',
+    method: 'PUT',
+    prepare: async (owner) => ({ ...(await withPlan(owner)), payload: planBody('Renamed') }),
+  },
+  'DELETE /planner/plans/{id}': { action: 'plans.edit', method: 'DELETE', prepare: withPlan },
   'POST /family/invites': {
     action: 'members.manage',
     method: 'POST',

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import {
   addChild,
   changeChild,
-  getProfile,
+  getProfileFor,
   listFamilyChildren,
   removeChild,
   updateProfile,
@@ -51,11 +51,12 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The family profile document',
+        summary:
+          "The family profile document; its notification switches are the signed-in member's own",
         response: { 200: ZFamilyProfile, 401: ZApiError, 404: ZApiError },
       },
     },
-    (request) => getProfile(database.db, request.familyId),
+    (request) => getProfileFor(database.db, memberOf(request)),
   );
 
   app.put(
@@ -66,7 +67,8 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Deep-merge changes into the profile (children have their own routes)',
+        summary:
+          "Deep-merge changes into the profile (children have their own routes); preferences.notifications, weatherAlerts and activityReminders change the member's own notification preferences",
         body: ZProfileUpdate,
         response: { 200: ZFamilyProfile, ...errors },
       },

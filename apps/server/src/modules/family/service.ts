@@ -14,11 +14,14 @@ import {
   type TFamilyProfile,
   type TProfileUpdate,
 } from '@kkb/core/family/schema';
+import { preferencesInputOfProfile, profileSwitchesOf } from '@kkb/core/notifications/preferences';
+import type { TNotificationPreferences } from '@kkb/core/notifications/schema';
 import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { getPreferences, mergePreferences } from '../notifications/service.ts';
 import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
 import {
   countChildren,
@@ -44,6 +47,33 @@ export async function getProfile(executor: Executor, familyId: string): Promise<
   return { ...profile, familyInfo: { ...profile.familyInfo, children } };
 }
 
+/**
+ * The profile's notification switches are each member's own notification preferences (DESIGN:
+ * they belong to the user), so every member sees, and changes, their own.
+ */
+function withSwitchesOf(
+  profile: TFamilyProfile,
+  preferences: TNotificationPreferences,
+): TFamilyProfile {
+  return {
+    ...profile,
+    preferences: { ...profile.preferences, ...profileSwitchesOf(preferences) },
+  };
+}
+
+/** The profile as a member sees it, with their own notification switches. */
+export async function getProfileFor(
+  executor: Executor,
+  member: FamilyMember,
+): Promise<TFamilyProfile> {
+  const [profile, preferences] = await Promise.all([
+    getProfile(executor, member.familyId),
+    getPreferences(executor, member.userId),
+  ]);
+  return withSwitchesOf(profile, preferences);
+}
+
+/** `PUT /profile` under the family's lock (see updateProfileIn). */
 export async function updateProfile(
   database: Database,
   member: FamilyMember,
@@ -55,17 +85,31 @@ export async function updateProfile(
   );
 }
 
-/** `updateProfile` inside the caller's family transaction (offline sync applies it there). */
+/**
+ * `updateProfile` inside the caller's family transaction (offline sync applies it there). The
+ * family's document takes the change but for the notification switches, which go to the
+ * member's own notification preferences.
+ */
 export async function updateProfileIn(
   trx: Transaction<DB>,
-  { familyId }: FamilyMember,
+  { familyId, userId }: FamilyMember,
   update: TProfileUpdate,
   nowIso: string,
 ): Promise<TFamilyProfile> {
+  const { notifications, weatherAlerts, activityReminders, ...familyPreferences } =
+    update.preferences ?? {};
+  const switches = preferencesInputOfProfile({ notifications, weatherAlerts, activityReminders });
+  const familyUpdate: TProfileUpdate = update.preferences
+    ? { ...update, preferences: familyPreferences }
+    : update;
   const current = await getProfile(trx, familyId);
-  const merged = mergeProfile(current, update, nowIso);
+  const merged = mergeProfile(current, familyUpdate, nowIso);
   await saveProfile(trx, familyId, merged);
-  return merged;
+  const preferences =
+    Object.keys(switches).length > 0
+      ? await mergePreferences(trx, userId, switches, new Date(nowIso))
+      : await getPreferences(trx, userId);
+  return withSwitchesOf(merged, preferences);
 }
 
 /** Spec §5: an index is a whole number from 0 to count-1; anything else is 'Child not found'. */

@@ -7,6 +7,7 @@ import { ManualClock } from '../../lib/clock.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { startPushService, type TestDevice } from '../../test/push-service.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PUSH_SEND_JOB } from './service.ts';
 import { resolveVapidKeys } from './vapid.ts';
 
 const clock = new ManualClock('2026-11-23T10:00:00.000Z');
@@ -17,7 +18,7 @@ beforeAll(async () => {
   pushService = await startPushService();
   t = await createTestApp(
     { VAPID_SUBJECT: 'mailto:ops@example.org' },
-    { clock, pushTimeoutMs: 300 },
+    { clock, pushTimeoutMs: 2000 },
   );
 });
 afterAll(async () => {
@@ -141,6 +142,24 @@ describe('subscriptions', () => {
   });
 });
 
+describe('signing out everywhere', () => {
+  it("removes every device's subscription of the user, and nobody else's", async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    await subscribe(user, pushService.device());
+    await subscribe(user, pushService.device());
+    await subscribe(other, pushService.device());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-all',
+      headers: user.authHeader,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await subscriptionsOf(user.userId)).toHaveLength(0);
+    expect(await subscriptionsOf(other.userId)).toHaveLength(1);
+  });
+});
+
 describe('delivery through the Web Push protocol', () => {
   it('reaches every device of the user, encrypted for it and signed with VAPID', async () => {
     const user = await createUser(t.app);
@@ -205,7 +224,7 @@ describe('delivery through the Web Push protocol', () => {
     const fast = pushService.device();
     await subscribe(user, slow);
     await subscribe(user, fast);
-    pushService.answer(slow, { status: 201, delayMs: 2000 });
+    pushService.answer(slow, { status: 201, delayMs: 6000 });
     await push(user);
     await t.app.jobs.runDue();
     expect(pushService.received.map((r) => r.path)).toEqual([new URL(fast.endpoint).pathname]);
@@ -227,6 +246,7 @@ describe('delivery through the Web Push protocol', () => {
     const pending = await t.app.database.db
       .selectFrom('jobs')
       .select('id')
+      .where('kind', '=', PUSH_SEND_JOB)
       .where('doneAt', 'is', null)
       .execute();
     expect(pending).toHaveLength(0);

@@ -63,3 +63,8 @@ export async function deleteUserSubscription(
 export async function deleteSubscriptionById(executor: Executor, id: string): Promise<void> {
   await executor.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
 }
+
+/** Every device of the user stops receiving pushes (signing out everywhere). */
+export async function deleteUserSubscriptions(executor: Executor, userId: string): Promise<void> {
+  await executor.deleteFrom('pushSubscriptions').where('userId', '=', userId).execute();
+}

@@ -2,6 +2,7 @@ import { ZApiError } from '@kkb/core/errors/api-error';
 import { ZSyncRequest, ZSyncResponse } from '@kkb/core/sync/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberOf } from '../../plugins/family-access.ts';
+import { achievementNotifier } from '../notifications/creators.ts';
 import { syncActions } from './service.ts';
 
 /** Offline sync (DESIGN, Sync; spec §4 Connectivity): the app's queue, sent once back online. */
@@ -24,17 +25,21 @@ export const syncRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZSyncResponse, 400: ZApiError, 401: ZApiError, 404: ZApiError },
       },
     },
-    async (request) => ({
-      results: await syncActions(
+    async (request) => {
+      const notifier = achievementNotifier(app, request.familyId);
+      const results = await syncActions(
         {
           database,
           weather: app.weather,
           member: memberOf(request),
           role: request.role,
           log: request.log,
+          onUnlocked: notifier.onUnlocked,
         },
         request.body.actions,
-      ),
-    }),
+      );
+      notifier.announce();
+      return { results };
+    },
   );
 };

@@ -14,7 +14,11 @@ import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts'
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { permissionDenied } from '../../plugins/family-access.ts';
-import { completeActivityIn, prepareCompletion } from '../achievements/service.ts';
+import {
+  completeActivityIn,
+  prepareCompletion,
+  type UnlockedListener,
+} from '../achievements/service.ts';
 import { addChildIn, changeChildIn, removeChildIn, updateProfileIn } from '../family/service.ts';
 import { removeRecord, setMarkIn } from '../user-activities/service.ts';
 import type { WeatherService } from '../weather/service.ts';
@@ -27,6 +31,8 @@ export interface SyncContext {
   member: FamilyMember;
   role: TFamilyRole;
   log: FastifyBaseLogger;
+  /** Told of achievements a queued completion unlocks, in its transaction (notifications). */
+  onUnlocked: UnlockedListener;
 }
 
 /** An action its family's data refuses: answered `rejected`, and recorded as such. */
@@ -75,7 +81,16 @@ async function changeOf(ctx: SyncContext, action: TSyncAction, now: Date): Promi
       const { database, weather } = ctx;
       const setting = await prepareCompletion(database, weather, member.familyId, body, now);
       return (trx) =>
-        completeActivityIn(trx, database.kind, member, activityId, body, setting, now);
+        completeActivityIn(
+          trx,
+          database.kind,
+          member,
+          activityId,
+          body,
+          setting,
+          now,
+          ctx.onUnlocked,
+        );
     }
     case 'updateProfile':
       return (trx) => updateProfileIn(trx, member, action.payload, nowIso);

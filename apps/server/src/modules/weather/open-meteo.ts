@@ -19,6 +19,23 @@ const ZForecast = z.object({
   daily: z.object({ sunrise: z.array(z.string()), sunset: z.array(z.string()) }).optional(),
 });
 
+/** The daily series we ask for; a value is null where Open-Meteo has none for that day. */
+const nullableSeries = z.array(z.number().nullable());
+const ZDailyForecast = z.object({
+  utc_offset_seconds: z.number().default(0),
+  daily: z.object({
+    time: z.array(z.string()),
+    weather_code: nullableSeries,
+    temperature_2m_max: nullableSeries,
+    temperature_2m_min: nullableSeries,
+    precipitation_sum: nullableSeries,
+    precipitation_probability_max: nullableSeries,
+    // The planner's daylight (issue 14): local times, as the current reading's.
+    sunrise: z.array(z.string().nullable()).optional(),
+    sunset: z.array(z.string().nullable()).optional(),
+  }),
+});
+
 /** Open-Meteo's geocoding answer: `results` is absent when nothing matched. */
 const ZGeocoding = z.object({
   results: z
@@ -46,6 +63,19 @@ export interface MetricReading {
   sunrise: string | null;
   sunset: string | null;
   observedAt: string;
+}
+
+/** One day of the forecast (°C, mm, %), `date` the local day at the place (YYYY-MM-DD). */
+export interface DailyReading {
+  date: string;
+  weatherCode: number;
+  temperatureMax: number;
+  temperatureMin: number;
+  precipitationSum: number | null;
+  precipitationProbabilityMax: number | null;
+  /** Sunrise and sunset (ISO UTC) when Open-Meteo gives them; the planner keeps outdoor play in daylight. */
+  sunrise?: string;
+  sunset?: string;
 }
 
 export interface GeocodedPlace {
@@ -110,6 +140,57 @@ export async function fetchCurrentWeather(
     sunset: sunset ? localToUtcIso(sunset, offset) : null,
     observedAt: localToUtcIso(current.time, offset),
   };
+}
+
+/**
+ * The next `days` days at a point, from Open-Meteo's daily forecast (days in the place's own
+ * timezone). A day without a weather code or temperatures cannot be judged and is left out.
+ */
+export async function fetchDailyForecast(
+  options: OpenMeteoOptions,
+  lat: number,
+  lon: number,
+  days: number,
+): Promise<DailyReading[]> {
+  const url = new URL(`${options.forecastUrl}/v1/forecast`);
+  url.search = new URLSearchParams({
+    latitude: String(lat),
+    longitude: String(lon),
+    daily:
+      'weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,sunrise,sunset',
+    timezone: 'auto',
+    forecast_days: String(days),
+  }).toString();
+  const { daily, utc_offset_seconds: offset } = ZDailyForecast.parse(
+    await getJson(url, options.timeoutMs),
+  );
+  const readings: DailyReading[] = [];
+  daily.time.forEach((date, index) => {
+    const weatherCode = daily.weather_code[index];
+    const temperatureMax = daily.temperature_2m_max[index];
+    const temperatureMin = daily.temperature_2m_min[index];
+    if (weatherCode == null || temperatureMax == null || temperatureMin == null) return;
+    readings.push({
+      date,
+      weatherCode,
+      temperatureMax,
+      temperatureMin,
+      precipitationSum: daily.precipitation_sum[index] ?? null,
+      precipitationProbabilityMax: daily.precipitation_probability_max[index] ?? null,
+      ...sunTimes(daily.sunrise?.[index], daily.sunset?.[index], offset),
+    });
+  });
+  return readings;
+}
+
+/** A day's sunrise and sunset as UTC instants, only when Open-Meteo gave both (polar days have none). */
+function sunTimes(
+  sunrise: string | null | undefined,
+  sunset: string | null | undefined,
+  offset: number,
+): { sunrise?: string; sunset?: string } {
+  if (!sunrise || !sunset) return {};
+  return { sunrise: localToUtcIso(sunrise, offset), sunset: localToUtcIso(sunset, offset) };
 }
 
 /** The best match for a place name, or undefined when Open-Meteo knows none. */

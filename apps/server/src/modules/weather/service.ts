@@ -10,10 +10,17 @@ import type { AppConfig } from '../../config.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
 import {
   fetchCurrentWeather,
+  fetchDailyForecast,
   geocodeCity,
+  type DailyReading,
   type GeocodedPlace,
   type MetricReading,
 } from './open-meteo.ts';
+
+export type { DailyReading } from './open-meteo.ts';
+
+/** At most this many days ahead (Open-Meteo forecasts 16). */
+export const MAX_FORECAST_DAYS = 16;
 
 /** Readings stay fresh this long per rounded location (DESIGN: cached 30 min). */
 export const WEATHER_CACHE_MS = 30 * 60 * 1000;
@@ -29,6 +36,11 @@ export type WeatherPlace =
 export interface WeatherService {
   /** The current weather; never throws: any failure gives the spec's fallback reading. */
   current(place: WeatherPlace | undefined, units: TUnits): Promise<TWeather>;
+  /**
+   * The daily forecast from today (at the place) for `days` days; undefined when there is no
+   * real forecast (no place, the fixed provider, a failure). Never throws, never invents one.
+   */
+  dailyForecast(place: WeatherPlace | undefined, days: number): Promise<DailyReading[] | undefined>;
 }
 
 export interface WeatherLogger {
@@ -74,6 +86,7 @@ export function createWeatherService(
     return {
       current: (_place, units) =>
         Promise.resolve(fixedTelAvivWeather(units, 'fixed', new Date(now()).toISOString())),
+      dailyForecast: () => Promise.resolve(undefined),
     };
   }
   const openMeteo = {
@@ -91,6 +104,7 @@ export function createWeatherService(
   };
   const readings = new ExpiringCache<MetricReading | undefined>(cacheOptions);
   const places = new ExpiringCache<GeocodedPlace | undefined>(cacheOptions);
+  const forecasts = new ExpiringCache<DailyReading[] | undefined>(cacheOptions);
   const guarded = async <T>(what: string, call: () => Promise<T>): Promise<T | undefined> => {
     try {
       return await call();
@@ -123,6 +137,16 @@ export function createWeatherService(
         guarded('forecast', () => fetchCurrentWeather(openMeteo, point.lat, point.lon)),
       );
       return reading ? toWeather(reading, point, units) : fallback(units);
+    },
+    async dailyForecast(place, days) {
+      if (!place) return undefined;
+      const point = await resolvePlace(place);
+      if (!point) return undefined;
+      const count = Math.min(Math.max(Math.trunc(days), 1), MAX_FORECAST_DAYS);
+      const key = `${point.lat.toFixed(2)},${point.lon.toFixed(2)}:${count}`;
+      return forecasts.get(key, () =>
+        guarded('daily forecast', () => fetchDailyForecast(openMeteo, point.lat, point.lon, count)),
+      );
     },
   };
 }

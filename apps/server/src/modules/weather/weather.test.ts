@@ -1,108 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../test/create-user.ts';
+import { startOpenMeteo } from '../../test/open-meteo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createWeatherService, WEATHER_CACHE_MS } from './service.ts';
-
-/** Open-Meteo's forecast answer for the query our client sends (shape from open-meteo.com/en/docs). */
-const forecastJson = {
-  latitude: 52.52,
-  longitude: 13.419998,
-  generationtime_ms: 0.0679492950439453,
-  utc_offset_seconds: 3600,
-  timezone: 'Europe/Berlin',
-  timezone_abbreviation: 'GMT+1',
-  elevation: 38,
-  current_units: {
-    time: 'iso8601',
-    interval: 'seconds',
-    temperature_2m: '°C',
-    apparent_temperature: '°C',
-    relative_humidity_2m: '%',
-    surface_pressure: 'hPa',
-    wind_speed_10m: 'km/h',
-    wind_direction_10m: '°',
-    weather_code: 'wmo code',
-    visibility: 'm',
-  },
-  current: {
-    time: '2026-01-15T12:00',
-    interval: 900,
-    temperature_2m: 10,
-    apparent_temperature: 7.4,
-    relative_humidity_2m: 81,
-    surface_pressure: 1008.3,
-    wind_speed_10m: 16.1,
-    wind_direction_10m: 250,
-    weather_code: 63,
-    visibility: 24140,
-  },
-  daily_units: { time: 'iso8601', sunrise: 'iso8601', sunset: 'iso8601' },
-  daily: { time: ['2026-01-15'], sunrise: ['2026-01-15T08:12'], sunset: ['2026-01-15T16:22'] },
-};
-
-const geocodingJson = {
-  results: [
-    {
-      id: 2950159,
-      name: 'Berlin',
-      latitude: 52.52437,
-      longitude: 13.41053,
-      elevation: 74,
-      feature_code: 'PPLC',
-      country_code: 'DE',
-      admin1_id: 2950157,
-      timezone: 'Europe/Berlin',
-      population: 3426354,
-      country_id: 2921044,
-      country: 'Germany',
-      admin1: 'Land Berlin',
-    },
-  ],
-  generationtime_ms: 0.9,
-};
-
-type Behaviour = 'ok' | 'hang' | 'bad-json' | 'error-500' | 'wrong-shape';
-
-/** A local server that speaks Open-Meteo's forecast and geocoding JSON. */
-function startOpenMeteo() {
-  const hits: string[] = [];
-  let behaviour: Behaviour = 'ok';
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    hits.push(`${url.pathname}?${url.searchParams.toString()}`);
-    if (behaviour === 'hang') return;
-    if (behaviour === 'error-500') {
-      res.writeHead(500, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: true, reason: 'Internal error' }));
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (behaviour === 'bad-json') return res.end('{"latitude": 52.5, "current": {');
-    if (behaviour === 'wrong-shape') return res.end(JSON.stringify({ latitude: 1 }));
-    if (url.pathname === '/v1/search') {
-      const known = url.searchParams.get('name') === 'Berlin';
-      return res.end(JSON.stringify(known ? geocodingJson : { generationtime_ms: 0.4 }));
-    }
-    res.end(JSON.stringify(forecastJson));
-  });
-  return {
-    hits,
-    setBehaviour(next: Behaviour) {
-      behaviour = next;
-    },
-    async listen(): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    },
-    close(): Promise<void> {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
 
 describe('Open-Meteo weather service', () => {
   const openMeteo = startOpenMeteo();
@@ -218,6 +119,99 @@ describe('Open-Meteo weather service', () => {
     expect(openMeteo.hits).toHaveLength(1);
     clock += 61_000;
     expect((await weather.current({ lat: 1, lon: 2 }, 'metric')).source).toBe('open-meteo');
+  });
+
+  describe('daily forecast (Open-Meteo daily)', () => {
+    const stormThenFrost = [
+      { date: '2026-01-15', weatherCode: 95, max: 14.2, min: 6.1, rain: 22.5, rainChance: 90 },
+      { date: '2026-01-16', weatherCode: 3, max: 2, min: -3.5 },
+    ];
+    beforeEach(() => openMeteo.setDays(stormThenFrost));
+
+    it('reads weather code, highs and lows, rain and its chance for each day', async () => {
+      const days = await service().dailyForecast({ lat: 52.52, lon: 13.41 }, 2);
+      expect(days).toEqual([
+        {
+          date: '2026-01-15',
+          weatherCode: 95,
+          temperatureMax: 14.2,
+          temperatureMin: 6.1,
+          precipitationSum: 22.5,
+          precipitationProbabilityMax: 90,
+        },
+        {
+          date: '2026-01-16',
+          weatherCode: 3,
+          temperatureMax: 2,
+          temperatureMin: -3.5,
+          precipitationSum: 0,
+          precipitationProbabilityMax: 0,
+        },
+      ]);
+      const [hit] = openMeteo.hits;
+      expect(hit).toContain('/v1/forecast?latitude=52.52&longitude=13.41');
+      expect(hit).toContain(
+        'daily=weather_code%2Ctemperature_2m_max%2Ctemperature_2m_min%2Cprecipitation_sum%2Cprecipitation_probability_max',
+      );
+      expect(hit).toContain('timezone=auto&forecast_days=2');
+    });
+
+    it("gives each day's sunrise and sunset as UTC instants when Open-Meteo has them (the planner's daylight)", async () => {
+      openMeteo.setDays([
+        { ...stormThenFrost[0]!, sunrise: '2026-01-15T08:12', sunset: '2026-01-15T16:22' },
+      ]);
+      const [day] = (await service().dailyForecast({ lat: 52.52, lon: 13.41 }, 1)) ?? [];
+      expect(day).toMatchObject({
+        sunrise: '2026-01-15T07:12:00.000Z',
+        sunset: '2026-01-15T15:22:00.000Z',
+      });
+      expect(openMeteo.hits[0]).toContain('precipitation_probability_max%2Csunrise%2Csunset');
+    });
+
+    it('leaves out a day it cannot judge (no code or temperatures)', async () => {
+      openMeteo.setDays([
+        { date: '2026-01-15', weatherCode: null, max: 10, min: 2 },
+        ...stormThenFrost.slice(1),
+      ]);
+      const days = await service().dailyForecast({ lat: 52.52, lon: 13.41 }, 2);
+      expect(days?.map((d) => d.date)).toEqual(['2026-01-16']);
+    });
+
+    it('is cached 30 minutes per place and number of days', async () => {
+      const weather = service();
+      await weather.dailyForecast({ lat: 52.521, lon: 13.411 }, 1);
+      await weather.dailyForecast({ lat: 52.5249, lon: 13.4149 }, 1);
+      expect(openMeteo.hits).toHaveLength(1);
+      await weather.dailyForecast({ lat: 52.521, lon: 13.411 }, 2);
+      expect(openMeteo.hits).toHaveLength(2);
+      clock += WEATHER_CACHE_MS + 1;
+      await weather.dailyForecast({ lat: 52.521, lon: 13.411 }, 1);
+      expect(openMeteo.hits).toHaveLength(3);
+    });
+
+    it('looks a city up first; an unknown city or no place has no forecast', async () => {
+      expect(await service().dailyForecast({ city: 'Berlin' }, 1)).toHaveLength(1);
+      expect(await service().dailyForecast({ city: 'Nowhere-at-all' }, 1)).toBeUndefined();
+      expect(await service().dailyForecast(undefined, 1)).toBeUndefined();
+    });
+
+    it.each(['hang', 'bad-json', 'error-500', 'wrong-shape'] as const)(
+      'a provider failure (%s) gives no forecast, never an invented one',
+      async (behaviour) => {
+        openMeteo.setBehaviour(behaviour);
+        expect(await service(300).dailyForecast({ lat: 52.52, lon: 13.41 }, 1)).toBeUndefined();
+      },
+    );
+
+    it('the fixed provider has no forecast and asks nobody', async () => {
+      const fixed = createWeatherService({
+        provider: 'fixed',
+        openMeteoUrl: baseUrl,
+        geocodingUrl: baseUrl,
+      });
+      expect(await fixed.dailyForecast({ lat: 52.52, lon: 13.41 }, 1)).toBeUndefined();
+      expect(openMeteo.hits).toHaveLength(0);
+    });
   });
 
   it('serves the spec fixed Tel Aviv values when WEATHER_PROVIDER=fixed', async () => {

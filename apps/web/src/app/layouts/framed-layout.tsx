@@ -1,12 +1,22 @@
 import { Outlet } from 'react-router';
 import { PageFrame } from '../../components/shell/page-frame';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { useAuth } from '../../features/auth/components/use-auth';
+import { useUnreadCount } from '../../features/notifications/api/get-unread-count';
+import { DevicePush } from '../push/device-push';
 
-/** Spec §2 page frame (top bar, floating background, bottom navigation) around signed-in pages. */
+/**
+ * Spec §2 page frame (top bar, floating background, bottom navigation) around signed-in pages.
+ * The badge is the real unread count (DESIGN); without one (signed out, offline) it shows none.
+ * Push messages that arrive while a page is open show in the frame.
+ */
 export function FramedLayout() {
+  const signedIn = useAuth().status === 'authenticated';
+  const unread = useUnreadCount({ enabled: signedIn });
   return (
-    <PageFrame userSlot={<UserMenu />}>
+    <PageFrame userSlot={<UserMenu />} unreadNotifications={signedIn ? unread.data : undefined}>
       <Outlet />
+      <DevicePush />
     </PageFrame>
   );
 }

@@ -4,6 +4,7 @@ import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
 import { clearSession, isServerUnreachable } from '../../lib/api-client';
+import { LiveUpdates } from '../live-updates/live-updates';
 import { OfflineSync } from '../offline-sync/offline-sync';
 import { InitializingScreen } from './initializing-screen';
 
@@ -24,6 +25,7 @@ function AuthGate() {
   if (auth.status === 'loading') return <InitializingScreen />;
   return (
     <>
+      <LiveUpdates />
       <OfflineSync />
       <Outlet />
     </>

@@ -1,12 +1,14 @@
 import { MAX_COMPLETION_MINUTES } from '@kkb/core/achievements/schema';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearSession, startSession } from '../../../lib/api-client';
 import { readQueue } from '../../../lib/offline-queue';
-import { completeProfile, testUser } from '../../../test/auth-fixtures';
+import { completeProfile, testUser, tokenSet } from '../../../test/auth-fixtures';
 import { setNavigatorOnline } from '../../../test/browser';
 import { getProfileQueryOptions } from '../../family/api/get-profile';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { answerPushRoutes, fakeBrowserPush, removeBrowserPush } from '../../../test/fake-push';
 import { getStatsQueryOptions } from '../api/get-stats';
 import { completionResult, firstSteps, stats, stubReducedMotion } from '../test/fixtures';
 import { renderWithQuery } from '../test/render';
@@ -153,5 +155,72 @@ describe('MarkDoneButton', () => {
     const [request] = server.requestsTo(COMPLETE);
     const [queued] = await readQueue();
     expect(queued?.clientId).toBe((request?.body as { clientId: string }).clientId);
+  });
+});
+
+describe('MarkDoneButton: the one-time push offer', () => {
+  beforeEach(() => {
+    server.on(COMPLETE, () => jsonResponse(200, completionResult([])));
+    answerPushRoutes(server);
+    startSession(tokenSet());
+  });
+
+  afterEach(() => {
+    clearSession();
+    removeBrowserPush();
+  });
+
+  const offer = () => screen.queryByRole('dialog', { name: 'Get reminders on this phone?' });
+
+  async function complete(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Mark as done' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Mark as done' })).not.toBeInTheDocument(),
+    );
+  }
+
+  it('never on first load; after the first completion once, and never again after "Not now"', async () => {
+    fakeBrowserPush('default');
+    const user = userEvent.setup();
+    const view = renderWithQuery(<MarkDoneButton activityId="act-1" defaultMinutes={30} />);
+    expect(offer()).toBeNull();
+
+    await complete(user);
+    expect(offer()).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(
+      await screen.findByText(
+        'You can turn push notifications on any time in Profile → Notifications',
+      ),
+    ).toBeVisible();
+    expect(offer()).toBeNull();
+
+    // Another visit (a fresh page), another completion: no second offer.
+    view.unmount();
+    renderWithQuery(<MarkDoneButton activityId="act-1" defaultMinutes={30} />);
+    await complete(user);
+    expect(await screen.findByText('Marked as done. Nice work!')).toBeVisible();
+    expect(offer()).toBeNull();
+  });
+
+  it('"Turn on" asks the browser and sends the subscription', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    const user = userEvent.setup();
+    renderWithQuery(<MarkDoneButton activityId="act-1" defaultMinutes={30} />);
+    await complete(user);
+    await user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Push notifications are on for this device')).toBeVisible();
+    expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(1);
+  });
+
+  it('is not made when the browser was already asked', async () => {
+    fakeBrowserPush('denied');
+    const user = userEvent.setup();
+    renderWithQuery(<MarkDoneButton activityId="act-1" defaultMinutes={30} />);
+    await complete(user);
+    expect(await screen.findByText('Marked as done. Nice work!')).toBeVisible();
+    expect(offer()).toBeNull();
   });
 });

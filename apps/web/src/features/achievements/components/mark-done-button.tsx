@@ -16,7 +16,9 @@ import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { PushOffer } from '../../../components/push/push-offer';
 import { describeError } from '../../../lib/api-client';
+import { markPushOffered, shouldOfferPush } from '../../../lib/push-offer';
 import { useCompleteActivity } from '../api/complete-activity';
 import { CelebrationDialog } from './celebration-dialog';
 import { randomId } from '../../../lib/random-id';
@@ -33,8 +35,9 @@ const OFFLINE_CONFIRMATION = "Marked as done. Nice work! It will sync when you'r
 /**
  * 'Mark as done': a small dialog with the minutes prefilled, then the completion. Each opening
  * of the dialog is one completion with its own client id, so a double click or a retry after a
- * failure is counted once by the server. Unlocked achievements are celebrated. Offline it is
- * queued and the dialog closes at once (the achievements it unlocks show after the sync).
+ * failure is counted once by the server. Unlocked achievements are celebrated. The first
+ * completion on a device where push could be asked for offers it, once. Offline it is queued and
+ * the dialog closes at once (what it unlocks shows after the sync; push waits for a connection).
  */
 export function MarkDoneButton({
   activityId,
@@ -50,6 +53,7 @@ export function MarkDoneButton({
     achievements: [],
   });
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [pushOffer, setPushOffer] = useState(false);
   const titleId = useId();
   const {
     register,
@@ -80,9 +84,17 @@ export function MarkDoneButton({
           setClientId(null);
           if (sent.queued) {
             setConfirmation(OFFLINE_CONFIRMATION);
-          } else if (sent.result.newAchievements.length > 0) {
+            return;
+          }
+          // After the first completion on this device, once: a moment when reminders make sense.
+          const offer = shouldOfferPush();
+          if (offer) {
+            markPushOffered();
+            setPushOffer(true);
+          }
+          if (sent.result.newAchievements.length > 0) {
             setCelebration({ open: true, achievements: sent.result.newAchievements });
-          } else {
+          } else if (!offer) {
             setConfirmation(CONFIRMATION);
           }
         },
@@ -140,6 +152,8 @@ export function MarkDoneButton({
         achievements={celebration.achievements}
         onClose={() => setCelebration((current) => ({ ...current, open: false }))}
       />
+      {/* After the celebration, or in place of the confirmation: one thing at a time. */}
+      <PushOffer open={pushOffer && !celebration.open} onClose={() => setPushOffer(false)} />
       <Snackbar
         open={confirmation !== null}
         autoHideDuration={4000}

@@ -1,8 +1,8 @@
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { ActivityDetailPage } from './activity-detail-page';
 import { renderPage } from './render-page.test-utils';
@@ -195,5 +195,108 @@ describe('/activity/{id}', () => {
       'href',
       '/browse',
     );
+  });
+});
+
+describe('/activity/{id}: Remind me (issue 11)', () => {
+  beforeEach(() => {
+    server.on('GET /api/v1/user-activities', () => records());
+    // As the server answers a reminder for later: scheduled at the time asked.
+    server.on('POST /api/v1/notifications/activity-reminder', ({ body }) =>
+      jsonResponse(202, {
+        status: 'scheduled',
+        notification: null,
+        deliverAt: (body as { scheduled_time: string }).scheduled_time,
+      }),
+    );
+    // Only the clock is fixed: 14:20 local time, so the next full hour is today 15:00.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2030, 5, 14, 14, 20));
+  });
+
+  const openDialog = async () => {
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Remind me' }));
+    return screen.getByRole('dialog', { name: 'Remind me' });
+  };
+
+  it('offers today at the next full hour and sets the reminder for this activity', async () => {
+    const dialog = await openDialog();
+    expect(within(dialog).getByLabelText(/When/)).toHaveValue('2030-06-14T15:00');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await screen.findByText(/^Reminder set for .*14/)).toBeVisible();
+    expect(server.requestsTo('POST /api/v1/notifications/activity-reminder')[0]?.body).toEqual({
+      activity_name: 'Kitchen Volcano',
+      scheduled_time: new Date(2030, 5, 14, 15, 0).toISOString(),
+      activity_id: 'volcano',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('takes another time the parent picks', async () => {
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText(/When/), {
+      target: { value: '2030-06-15T09:30' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    await waitFor(() =>
+      expect(
+        server.requestsTo('POST /api/v1/notifications/activity-reminder')[0]?.body,
+      ).toMatchObject({ scheduled_time: new Date(2030, 5, 15, 9, 30).toISOString() }),
+    );
+  });
+
+  it('refuses a time that has passed, and an empty one', async () => {
+    const dialog = await openDialog();
+    const when = within(dialog).getByLabelText(/When/);
+    fireEvent.change(when, { target: { value: '2030-06-14T09:00' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await within(dialog).findByText('Pick a time that has not passed')).toBeVisible();
+    fireEvent.change(when, { target: { value: '' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await within(dialog).findByText('Pick a date and a time')).toBeVisible();
+    expect(server.requestsTo('POST /api/v1/notifications/activity-reminder')).toHaveLength(0);
+  });
+
+  it('in quiet hours the snackbar says when it will really come', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(202, {
+        status: 'scheduled',
+        notification: null,
+        deliverAt: new Date(2030, 5, 15, 7, 0).toISOString(),
+      }),
+    );
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(
+      await screen.findByText(/^Reminder set for .*15.*, after your quiet hours$/),
+    ).toBeVisible();
+  });
+
+  it('reminders switched off: nothing is set, the dialog says so and leads to the settings', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(200, { status: 'switched_off', notification: null, deliverAt: null }),
+    );
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await within(dialog).findByText(/Activity reminders are switched off/)).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/notifications/settings',
+    );
+    expect(screen.queryByText(/^Reminder set for/)).toBeNull();
+  });
+
+  it('says why when the server refuses, and keeps the dialog open', async () => {
+    server.on('POST /api/v1/notifications/activity-reminder', () =>
+      jsonResponse(503, {
+        detail: 'Notifications is currently unavailable. Please try again later',
+        code: 'SERVICE_UNAVAILABLE',
+      }),
+    );
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
+    expect(await within(dialog).findByText(/Notifications is currently unavailable/)).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'Remind me' })).toBeVisible();
   });
 });

@@ -26,6 +26,7 @@ import {
 } from '../components/activity-labels';
 import { ActivityStatusControls } from '../components/activity-status-controls';
 import { backLinkFor } from '../components/back-link';
+import { RemindMeButton } from '../components/remind-me-button';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
@@ -93,16 +94,18 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
             {activity.title}
           </Typography>
           <Typography sx={{ maxWidth: '70ch', mb: 2 }}>{activity.description}</Typography>
-          <Button
-            component={RouterLink}
-            to={`/activity-theater/${encodeURIComponent(activity.id)}`}
-            variant="contained"
-            size="large"
-            startIcon={<PlayArrowIcon />}
-            sx={{ mb: 2 }}
-          >
-            Start
-          </Button>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+            <Button
+              component={RouterLink}
+              to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+              variant="contained"
+              size="large"
+              startIcon={<PlayArrowIcon />}
+            >
+              Start
+            </Button>
+            <RemindMeButton activityId={activity.id} title={activity.title} />
+          </Stack>
           <ActivityStatusControls activityId={activity.id} defaultMinutes={activity.duration} />
         </CardContent>
       </Card>

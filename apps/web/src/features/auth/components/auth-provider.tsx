@@ -10,7 +10,7 @@ import {
   onSessionChange,
   type SessionEndReason,
 } from '../../../lib/api-client';
-import { SERVER_REACHABILITY_EVENT } from '../../../lib/connectivity';
+import { browserOffline, SERVER_REACHABILITY_EVENT } from '../../../lib/connectivity';
 import { clearSavedQueries } from '../../../lib/offline-caches';
 import { clearQueue } from '../../../lib/offline-queue';
 import { getMeQueryOptions } from '../api/get-me';
@@ -39,7 +39,7 @@ function initialState(): AuthState {
   if (!hasSessionMarker()) return stateFor(null);
   // Offline, a refresh cannot answer: the last known user at once, restored when back online.
   const remembered = getRememberedUser();
-  if (remembered !== null && !navigator.onLine) return stateFor(remembered);
+  if (remembered !== null && browserOffline()) return stateFor(remembered);
   return { status: 'loading', user: null };
 }
 
@@ -83,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState((current) =>
           current.status === 'authenticated' ? current : stateFor(remembered),
         );
-        if (navigator.onLine) {
+        if (!browserOffline()) {
           retryTimer = setTimeout(restore, retryDelay);
           retryDelay = Math.min(retryDelay * 2, MAX_RESTORE_RETRY_MS);
         }

@@ -6,6 +6,12 @@ import { sendOrQueue } from '../../../lib/offline-actions';
 import { getProfileQueryOptions } from './get-profile';
 import { cachedProfile } from './profile-cache';
 
+/**
+ * The notifications feature's preferences: the profile's notification switches are theirs too.
+ * The key is repeated here, not imported, because family may not import notifications.
+ */
+const NOTIFICATION_PREFERENCES_QUERY_KEY = ['notifications', 'preferences'] as const;
+
 /** `PUT /profile`: a deep merge of the given fields; answers the whole updated document. */
 export function updateProfile(update: TProfileUpdate): Promise<TFamilyProfile> {
   return apiPut('/api/v1/profile', update, ZFamilyProfile);
@@ -28,6 +34,7 @@ export function useUpdateProfile() {
     },
     onSuccess: (profile) => {
       queryClient.setQueryData(getProfileQueryOptions().queryKey, profile);
+      void queryClient.invalidateQueries({ queryKey: NOTIFICATION_PREFERENCES_QUERY_KEY });
     },
   });
 }

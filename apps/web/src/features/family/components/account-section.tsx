@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { describeError } from '../../../lib/api-client';
 import { useExportFamilyData } from '../api/export-family-data';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { useFeedback } from './feedback';
 import { ProfileSection } from './profile-section';

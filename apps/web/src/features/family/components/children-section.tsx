@@ -17,7 +17,7 @@ import { useUploadImage } from '../api/upload-image';
 import { ChildAvatar } from './child-avatar';
 import { ChildDialog } from './child-dialog';
 import type { ChildFormValues } from './child-form';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { useFeedback } from './feedback';
 import { ImageUploadButton } from './image-upload-button';
 import { ProfileSection } from './profile-section';

@@ -16,7 +16,7 @@ import { useChangeMemberRole } from '../api/change-member-role';
 import { useFamily } from '../api/get-family';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvite } from '../api/revoke-invite';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { ROLE_LABELS } from './family-roles';
 import { useFeedback } from './feedback';
 import { InviteDialog } from './invite-dialog';

@@ -49,6 +49,7 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
       'Children',
       'Location & timezone',
       'Preferences',
+      'Notifications',
       'Appearance',
       'Account',
     ]) {
@@ -58,6 +59,10 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(within(children).getAllByRole('listitem')).toHaveLength(2);
     expect(children).toHaveTextContent('NoaAge 5');
     expect(screen.getByRole('textbox', { name: /^City/ })).toHaveValue('Haifa');
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+      'href',
+      '/notifications/settings',
+    );
   });
 
   it('removes a child only after the confirmation, by id', async () => {
@@ -175,6 +180,7 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     // What they may still do: leave, the look of the app, their own sign-ins.
     expect(screen.getByRole('button', { name: 'Leave family' })).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Appearance', level: 2 })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
   });
 });

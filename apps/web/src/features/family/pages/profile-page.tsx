@@ -11,6 +11,7 @@ import { FamilyMembersSection } from '../components/family-members-section';
 import { FamilySection } from '../components/family-section';
 import { FeedbackProvider } from '../components/feedback';
 import { LocationSection } from '../components/location-section';
+import { NotificationsSection } from '../components/notifications-section';
 import { PreferencesSection } from '../components/preferences-section';
 import { useFamilyPermissions } from '../components/use-family-permissions';
 
@@ -54,6 +55,7 @@ export function ProfilePage() {
                 <PreferencesSection preferences={profile.data.preferences} />
               </>
             )}
+            <NotificationsSection />
             <AppearanceSection />
             <AccountSection />
           </>

@@ -1,0 +1,81 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useAuth } from '../../features/auth/components/use-auth';
+
+/**
+ * How long the page's own requests must have been quiet before the stream opens: a stream is a
+ * request that never ends, and tools that wait for a quiet network (Lighthouse, Playwright's
+ * networkidle) would wait for it forever.
+ */
+export const SETTLE_MS = 3_000;
+
+function subscribeToBrowserOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/**
+ * Resolves once the page has loaded and no query has fetched for `quietMs`, so the stream does not
+ * compete with what the page shows first; never when `signal` aborts first.
+ */
+function pageSettled(queryClient: QueryClient, quietMs: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWatching = () => {};
+    const restart = () => {
+      clearTimeout(timer);
+      if (queryClient.isFetching() === 0) timer = setTimeout(done, quietMs);
+    };
+    const done = () => {
+      stopWatching();
+      resolve();
+    };
+    const watch = () => {
+      stopWatching = queryClient.getQueryCache().subscribe(restart);
+      restart();
+    };
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      stopWatching();
+      window.removeEventListener('load', watch);
+    });
+    if (document.readyState === 'complete') watch();
+    else window.addEventListener('load', watch, { once: true });
+  });
+}
+
+/**
+ * Keeps the live event stream open while someone is signed in and the browser is online, so a
+ * co-parent's change shows without a reload; closes it on sign-out or going offline. (Only the
+ * browser's own flag counts here: the stream's reconnections are what tell when an unreachable
+ * server is back.) Its code loads once the page has settled, in its own chunk.
+ */
+export function LiveUpdates({ settleMs = SETTLE_MS }: { settleMs?: number }) {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const online = useSyncExternalStore(subscribeToBrowserOnline, () => navigator.onLine);
+  const userId = auth.status === 'authenticated' ? auth.user.id : null;
+
+  useEffect(() => {
+    if (userId === null || !online) return;
+    const cancelled = new AbortController();
+    let close: (() => void) | undefined;
+    pageSettled(queryClient, settleMs, cancelled.signal)
+      .then(() => import('./connect-live-updates'))
+      .then(({ connectLiveUpdates }) => {
+        if (!cancelled.signal.aborted) close = connectLiveUpdates(queryClient);
+      })
+      // Without its chunk (offline, say) the app works on, only without live updates.
+      .catch(() => undefined);
+    return () => {
+      cancelled.abort();
+      close?.();
+    };
+  }, [userId, online, queryClient, settleMs]);
+
+  return null;
+}

@@ -1,0 +1,21 @@
+import { ZSavedPlan, type TSavedPlan, type TSavedPlanInputFields } from '@kkb/core/planner/schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/api-client';
+import { getSavedPlanQueryOptions } from './get-saved-plan';
+import { getSavedPlansQueryOptions } from './get-saved-plans';
+
+/** `POST /planner/plans`: keeps a plan for the family. */
+export function savePlan(input: TSavedPlanInputFields): Promise<TSavedPlan> {
+  return apiPost('/api/v1/planner/plans', input, ZSavedPlan);
+}
+
+export function useSavePlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePlan,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(getSavedPlanQueryOptions(saved.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: getSavedPlansQueryOptions().queryKey });
+    },
+  });
+}
