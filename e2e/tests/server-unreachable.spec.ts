@@ -4,24 +4,39 @@ test.describe('when the server cannot be reached', () => {
   // Requests are cut with page.route, which a service worker would bypass.
   test.use({ serviceWorkers: 'block' });
 
-  test('§8 the suggestions say so with a Retry, and the chip follows the failed calls', async ({
+  test('§8 suggestions never loaded say so with a Retry, and the chip follows the failed calls', async ({
     signedInPage: page,
   }) => {
     const banner = page.getByRole('banner');
     await expect(banner.getByText('Online', { exact: true })).toBeVisible();
     await page.route('**/api/v1/recommendations**', (route) => route.abort('connectionrefused'));
-    await page.reload();
+    // Choices never asked before: no suggestions of theirs are cached (issue 12) to show instead.
+    await page.goto('/dashboard?timeAvailable=45');
 
     const suggestions = page.getByRole('region', { name: 'Recommended for you' });
     await expect(
       suggestions.getByText('Network connection failed. Please check your internet connection'),
     ).toBeVisible();
     await expect(suggestions.getByText('Component Error')).toHaveCount(0);
+    // The page's other calls answer: the chip follows the last one, the Retry failing again.
+    await suggestions.getByRole('button', { name: 'Retry' }).click();
     await expect(banner.getByRole('button', { name: 'Offline' })).toBeVisible();
 
     await page.unroute('**/api/v1/recommendations**');
     await suggestions.getByRole('button', { name: 'Retry' }).click();
     await expect(suggestions.getByRole('list', { name: 'Recommended activities' })).toBeVisible();
     await expect(banner.getByText('Online', { exact: true })).toBeVisible();
+  });
+
+  test('suggestions loaded before stay on screen, labelled as the last ones (issue 12)', async ({
+    signedInPage: page,
+  }) => {
+    const suggestions = page.getByRole('region', { name: 'Recommended for you' });
+    await expect(suggestions.getByRole('list', { name: 'Recommended activities' })).toBeVisible();
+    await page.route('**/api/v1/recommendations**', (route) => route.abort('connectionrefused'));
+    await page.reload();
+
+    await expect(suggestions.getByText(/^Your last suggestions, from/)).toBeVisible();
+    await expect(suggestions.getByRole('list', { name: 'Recommended activities' })).toBeVisible();
   });
 });

@@ -1,13 +1,10 @@
 /// <reference lib="webworker" />
-import { ExpirationPlugin } from 'workbox-expiration';
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
   precacheAndRoute,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { NetworkFirst } from 'workbox-strategies';
-import { API_CACHE_NAMES } from './lib/offline-caches';
 import {
   PUSH_MESSAGE_TYPE,
   PUSH_SUBSCRIPTION_CHANGED_TYPE,
@@ -16,10 +13,9 @@ import {
 
 declare let self: ServiceWorkerGlobalScope;
 
-/** Offline caches last 24 h (spec §9: 86400000 ms). */
-const OFFLINE_CACHE_SECONDS = 24 * 60 * 60;
-
-// The app shell: every built asset, listed by vite-plugin-pwa at build time.
+// The app shell: every built asset, listed by vite-plugin-pwa at build time. API answers are not
+// cached here: the app keeps its query cache for offline use itself (lib/offline-caches), per
+// user, and a fetch offline fails at once instead of waiting on the network.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -28,33 +24,16 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
 );
 
-const offlineFirstAfterNetwork = (cacheName: string) =>
-  new NetworkFirst({
-    cacheName,
-    networkTimeoutSeconds: 10,
-    plugins: [new ExpirationPlugin({ maxAgeSeconds: OFFLINE_CACHE_SECONDS, maxEntries: 100 })],
-  });
-
-registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/api/v1/activities'),
-  offlineFirstAfterNetwork(API_CACHE_NAMES.activities),
-);
-registerRoute(
-  ({ url, request }) =>
-    request.method === 'GET' &&
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/api/v1/weather'),
-  offlineFirstAfterNetwork(API_CACHE_NAMES.weather),
-);
+/** Runtime caches of API answers kept by earlier versions: one family's data, keyed by URL only. */
+const RETIRED_API_CACHES = ['activities', 'weather'];
 
 self.addEventListener('install', () => {
   void self.skipWaiting();
 });
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    Promise.all([self.clients.claim(), ...RETIRED_API_CACHES.map((name) => caches.delete(name))]),
+  );
 });
 
 type PushPayload = ForegroundPush;

@@ -3,16 +3,42 @@
 import '@fontsource-variable/inter/wght.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ConnectivityBanners } from '../components/shell/connectivity-banners';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
+import { keepQueriesSaved, restoreQueries } from '../lib/offline-caches';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /**
- * Everything the app needs around its routes: theme, server-state cache, and connectivity with
- * its banners (they show on every page, signed in or not).
+ * Puts the queries saved for offline use back into the cache before any query fetches (they
+ * wait while `IsRestoringProvider` says so), then keeps saving them as they change.
+ */
+function SavedQueries({ client, children }: { client: QueryClient; children: ReactNode }) {
+  const [restoring, setRestoring] = useState(true);
+  useEffect(() => {
+    let cancelled = false;
+    let stopSaving: (() => void) | undefined;
+    restoreQueries(client)
+      // Without IndexedDB (some private modes) the app simply starts with an empty cache.
+      .catch(() => undefined)
+      .finally(() => {
+        if (cancelled) return;
+        stopSaving = keepQueriesSaved(client);
+        setRestoring(false);
+      });
+    return () => {
+      cancelled = true;
+      stopSaving?.();
+    };
+  }, [client]);
+  return <IsRestoringProvider value={restoring}>{children}</IsRestoringProvider>;
+}
+
+/**
+ * Everything the app needs around its routes: theme, server-state cache (kept for offline use),
+ * and connectivity with its banners (they show on every page, signed in or not).
  */
 export function AppProviders({
   children,
@@ -28,7 +54,11 @@ export function AppProviders({
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
         <ConnectivityProvider>
-          {children}
+          {queryClient === undefined ? (
+            <SavedQueries client={client}>{children}</SavedQueries>
+          ) : (
+            children
+          )}
           <ConnectivityBanners />
         </ConnectivityProvider>
       </QueryClientProvider>

@@ -7,8 +7,10 @@ import {
   apiGet,
   clearSession,
   getAccessToken,
+  getRememberedUser,
   onSessionChange,
   refreshAccessToken,
+  REMEMBERED_USER_KEY,
   startSession,
 } from './api-client';
 import { SERVER_REACHABILITY_EVENT } from './connectivity';
@@ -66,6 +68,43 @@ describe('silent refresh (spec §9: 5 minutes before the 3600 s expiry)', () => 
     expect(getAccessToken()).toBeNull();
     expect(listener).toHaveBeenLastCalledWith(null, 'auth-failed');
     stop();
+  });
+});
+
+describe('a refresh that cannot reach the server (offline, a restart) is not a sign-out', () => {
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    [
+      'a 503 from the proxy',
+      () => jsonResponse(503, { detail: 'Down', code: 'SERVICE_UNAVAILABLE' }),
+    ],
+  ])('%s: the session and the remembered user stay', async (_name, failure) => {
+    document.cookie = 'kkb_session=1; path=/';
+    startSession(tokenSet());
+    server.on('POST /api/v1/auth/refresh', failure);
+    const listener = vi.fn();
+    const stop = onSessionChange(listener);
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
+    expect(listener).not.toHaveBeenCalled();
+    expect(getRememberedUser()).toEqual(testUser);
+    stop();
+  });
+
+  it('a refused refresh does end it, and forgets the user', async () => {
+    document.cookie = 'kkb_session=1; path=/';
+    startSession(tokenSet());
+    server.on('POST /api/v1/auth/refresh', () =>
+      jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
+    );
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
+    expect(getRememberedUser()).toBeNull();
+    expect(localStorage.getItem(REMEMBERED_USER_KEY)).toBeNull();
+  });
+
+  it('the remembered user needs the session marker: without a sign-in to restore, there is none', () => {
+    startSession(tokenSet());
+    document.cookie = 'kkb_session=; max-age=0; path=/';
+    expect(getRememberedUser()).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { ZTokenSet, type TTokenSet, type TUser } from '@kkb/core/auth/schemas';
+import { ZTokenSet, ZUser, type TTokenSet, type TUser } from '@kkb/core/auth/schemas';
 import { toAppError } from '@kkb/core/errors/app-error';
 import type { TErrorKind } from '@kkb/core/errors/catalogue';
 import { messageForKind } from '@kkb/core/errors/classify';
@@ -33,6 +33,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failure says "the server could not be reached" rather than "the server refused": no
+ * answer at all (offline, connection refused), or a gateway's answer for a server that is down.
+ * Such a call may be tried again later; it is not a sign-out.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  return (
+    error instanceof ApiError && (error.status === 0 || [502, 503, 504].includes(error.status))
+  );
+}
+
 /** Why a session ended: the parent chose to log out, or auth failed (refresh refused, 401). */
 export type SessionEndReason = 'signed-out' | 'account-deleted' | 'auth-failed';
 
@@ -55,7 +66,8 @@ export function setAccessToken(token: string | null, expiresInSeconds?: number):
   refreshTimer = undefined;
   if (token !== null && expiresInSeconds !== undefined) {
     refreshTimer = setTimeout(() => {
-      // A failed silent refresh has already cleared the session and told the listeners.
+      // A refused silent refresh has already cleared the session and told the listeners; one
+      // that found no server leaves the expiring token, and the next call's 401 refreshes.
       refreshAccessToken().catch(() => undefined);
     }, refreshDelayMs(expiresInSeconds));
   }
@@ -82,17 +94,45 @@ export function getSessionUser(): TUser | null {
   return sessionUser;
 }
 
+/** Where the last signed-in user is kept, for a page opened while the server cannot be reached. */
+export const REMEMBERED_USER_KEY = 'kkb:session-user';
+
+/**
+ * The user of the sign-in this browser holds (the session marker), as last seen: what an app
+ * opened offline shows until the session can be restored. Null without a sign-in to restore.
+ */
+export function getRememberedUser(): TUser | null {
+  if (!hasSessionMarker()) return null;
+  try {
+    const parsed = ZUser.safeParse(JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberUser(user: TUser | null): void {
+  try {
+    if (user === null) localStorage.removeItem(REMEMBERED_USER_KEY);
+    else localStorage.setItem(REMEMBERED_USER_KEY, JSON.stringify(user));
+  } catch {
+    // Without storage an app opened offline cannot show who was signed in; it asks to sign in.
+  }
+}
+
 /** Signs in with a token set from login, registration, refresh or an OAuth exchange. */
 export function startSession(tokens: TTokenSet): void {
   setAccessToken(tokens.access_token, tokens.expires_in);
   sessionUser = tokens.user;
+  rememberUser(tokens.user);
   for (const listener of sessionListeners) listener(tokens.user);
 }
 
-/** Forgets the access token and tells the listeners the parent is signed out. */
+/** Forgets the access token and the user, and tells the listeners the parent is signed out. */
 export function clearSession(reason: SessionEndReason = 'auth-failed'): void {
   setAccessToken(null);
   sessionUser = null;
+  rememberUser(null);
   for (const listener of sessionListeners) listener(null, reason);
 }
 
@@ -106,7 +146,9 @@ export function onSessionChange(listener: SessionListener): () => void {
 
 /**
  * `POST /auth/refresh` with the cookie. Concurrent callers share one request, because each refresh
- * rotates the refresh token and a second use of the old one would revoke the whole login.
+ * rotates the refresh token and a second use of the old one would revoke the whole login. A
+ * refused refresh ends the session; one that could not reach the server does not (offline, or
+ * the server restarting): the sign-in is still there to restore once it answers again.
  */
 export function refreshAccessToken(): Promise<TTokenSet> {
   refreshInFlight ??= (async () => {
@@ -115,7 +157,7 @@ export function refreshAccessToken(): Promise<TTokenSet> {
       startSession(tokens);
       return tokens;
     } catch (error) {
-      clearSession();
+      if (!isServerUnreachable(error)) clearSession();
       throw error;
     } finally {
       refreshInFlight = null;

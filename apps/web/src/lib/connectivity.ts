@@ -24,6 +24,14 @@ function recordLastOnline(now: Date): Date {
   return now;
 }
 
+/**
+ * Whether the browser says it is offline. Only its explicit `false` counts: an environment
+ * without the flag is taken as online, as TanStack Query's own default does.
+ */
+export function browserOffline(): boolean {
+  return navigator.onLine === false;
+}
+
 /** The window event the API client sends after each call: did the server answer? */
 export const SERVER_REACHABILITY_EVENT = 'kkb:server-reachability';
 

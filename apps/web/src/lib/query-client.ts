@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { followConnectivityInQueries } from './offline-sync';
 
 /** Statuses worth another attempt (spec §4: 5xx, 408 and 429 are retried). */
 export function isRetryableStatus(status: number): boolean {
@@ -15,11 +16,17 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return typeof status === 'number' && isRetryableStatus(status);
 }
 
+/**
+ * The app's query client. Queries pause while offline (and show what is cached); mutations are
+ * never paused: an offline one is queued by its feature (lib/offline-queue) or fails at once,
+ * rather than spinning until the connection returns.
+ */
 export function createQueryClient(): QueryClient {
+  followConnectivityInQueries();
   return new QueryClient({
     defaultOptions: {
       queries: { retry: shouldRetry },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

@@ -70,8 +70,14 @@ async function changeOf(ctx: SyncContext, action: TSyncAction, now: Date): Promi
       return (trx) => removeRecord(trx, member.familyId, action.payload.activityId);
     case 'addAchievement': {
       const { activityId, ...payload } = action.payload;
-      // It counts for the day it was done: without a time of its own, when it was queued.
-      const body = { ...payload, completedAt: payload.completedAt ?? action.queuedAt };
+      // It counts for the day it was done: without a time of its own, when it was queued. Its
+      // clientId is the completion's too: the app queues a completion whose online call got no
+      // answer under the clientId that call carried, so one that did arrive is not counted twice.
+      const body = {
+        ...payload,
+        completedAt: payload.completedAt ?? action.queuedAt,
+        clientId: action.clientId,
+      };
       const { database, weather } = ctx;
       const setting = await prepareCompletion(database, weather, member.familyId, body, now);
       return (trx) =>

@@ -493,6 +493,18 @@ describe('what a synced action changes', () => {
     expect(mark?.completedAt).toBe(yesterday);
   });
 
+  it('a completion whose online call did arrive, queued again under its clientId, counts once', async () => {
+    const user = await createUser(app);
+    const action = queued('addAchievement', { activityId: CASTLE, minutes: 10 });
+    // The online call was applied but its answer lost: the app queued it with the same clientId.
+    await call(user, 'POST', `/activities/${CASTLE}/complete`, {
+      minutes: 10,
+      clientId: action.clientId,
+    });
+    expect(statuses(await syncOk(user, [action]))).toEqual(['applied']);
+    expect(await stats(user)).toMatchObject({ totalActivities: 1, totalTimeSpent: 10 });
+  });
+
   it('recommendations see a synced favourite at once (the family data version moves)', async () => {
     const user = await createUser(app);
     // Without children nothing is scored (spec §9).

@@ -5,6 +5,9 @@ import { Navigate, Outlet, useLocation, useNavigate, type Location } from 'react
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
 import { clearNewRegistration, isNewRegistration, pendingInviteToken } from '../../lib/storage';
+import { NoCachedData } from '../../components/feedback/no-cached-data';
+import { isServerUnreachable } from '../../lib/api-client';
+import { isOfflineWithoutData } from '../../lib/offline-caches';
 import { InitializingScreen } from '../layouts/initializing-screen';
 import type { ReturnToState } from './require-auth';
 
@@ -42,8 +45,12 @@ export function PublicOnly() {
   const profile = useProfile({ enabled: auth.status === 'authenticated' });
 
   if (auth.status === 'anonymous') return <Outlet />;
-  if (auth.status === 'loading' || profile.isPending || profile.isError) {
-    return <InitializingScreen />;
+  if (auth.status === 'loading' || profile.data === undefined) {
+    return isOfflineWithoutData(profile) || isServerUnreachable(profile.error) ? (
+      <NoCachedData fullPage />
+    ) : (
+      <InitializingScreen />
+    );
   }
   const invite = pendingInviteToken();
   if (invite !== null) return <Navigate to={`/join/${encodeURIComponent(invite)}`} replace />;

@@ -3,19 +3,20 @@ import { Outlet } from 'react-router';
 import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
-import { clearSession } from '../../lib/api-client';
+import { clearSession, isServerUnreachable } from '../../lib/api-client';
 import { LiveUpdates } from '../live-updates/live-updates';
+import { OfflineSync } from '../offline-sync/offline-sync';
 import { InitializingScreen } from './initializing-screen';
 
 /**
  * Spec §4 auth states: while the start-up refresh runs, only the initializing loader shows. Once
  * signed in, the family profile loads with the user; a failure to load it clears auth (a missing
- * profile is not a failure: it reads as null).
+ * profile is not a failure: it reads as null, and a server out of reach is no answer at all).
  */
 function AuthGate() {
   const auth = useAuth();
   const profile = useProfile({ enabled: auth.status === 'authenticated' });
-  const profileFailed = profile.isError;
+  const profileFailed = profile.isError && !isServerUnreachable(profile.error);
 
   useEffect(() => {
     if (profileFailed) clearSession();
@@ -25,6 +26,7 @@ function AuthGate() {
   return (
     <>
       <LiveUpdates />
+      <OfflineSync />
       <Outlet />
     </>
   );

@@ -1,6 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { enqueueAction } from '../../lib/offline-actions';
+import { readQueue, removeActions } from '../../lib/offline-queue';
 import { goOnline, setNavigatorOnline } from '../../test/browser';
 import { renderWithShell } from '../../test/render';
 import { ConnectivityBanners } from './connectivity-banners';
@@ -34,13 +36,15 @@ describe('ConnectivityBanners', () => {
   });
 
   it('§9 back-online banner shows on reconnection and hides itself after 3 s', () => {
-    vi.useFakeTimers();
+    // Only the timers: the offline queue's IndexedDB keeps its own scheduling.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     setNavigatorOnline(false);
     renderWithShell(<ConnectivityBanners />);
     goOnline(true);
 
     expect(screen.getByText("You're back online!")).toBeInTheDocument();
-    expect(screen.getByText('Syncing your data...')).toBeInTheDocument();
+    // Nothing was queued: nothing to sync, and it does not pretend to.
+    expect(screen.getByText('Your data is up to date.')).toBeInTheDocument();
 
     act(() => {
       vi.advanceTimersByTime(2900);
@@ -55,5 +59,18 @@ describe('ConnectivityBanners', () => {
     });
     expect(screen.queryByText("You're back online!")).not.toBeInTheDocument();
     expect(screen.queryByText("You're offline")).not.toBeInTheDocument();
+  });
+
+  it('§2 the back-online banner says "Syncing your data..." while queued actions wait to be sent', async () => {
+    await enqueueAction({ kind: 'addAchievement', payload: { activityId: 'a1' } });
+    setNavigatorOnline(false);
+    renderWithShell(<ConnectivityBanners />);
+    goOnline(true);
+    expect(await screen.findByText('Syncing your data...')).toBeInTheDocument();
+
+    // The sync took them: the banner says so, and only then counts its 3 s.
+    const [action] = await readQueue();
+    await act(() => removeActions([action?.clientId ?? '']));
+    expect(await screen.findByText('Your data is up to date.')).toBeInTheDocument();
   });
 });

@@ -13,9 +13,14 @@ const BANNER_SX = { boxShadow: 6, width: '100%' } as const;
 // Below the top bar (56 px on phones, 64 px wider), so the connectivity chip stays reachable.
 const BELOW_TOP_BAR_SX = { top: { xs: 64, sm: 72 } } as const;
 
-/** The offline warning and the back-online success banners of spec §2. */
+/**
+ * The offline warning and the back-online success banners of spec §2. The success banner says
+ * "Syncing your data..." while there are queued actions to send and they are being sent, and
+ * hides 3 s after that (spec §9); with nothing to send, it says the data is up to date.
+ */
 export function ConnectivityBanners() {
-  const { isOnline } = useConnectivity();
+  const { isOnline, pendingCount, syncing } = useConnectivity();
+  const syncPending = syncing || pendingCount > 0;
   const [seenOnline, setSeenOnline] = useState(isOnline);
   const [offlineOpen, setOfflineOpen] = useState(!isOnline);
   const [backOnlineOpen, setBackOnlineOpen] = useState(false);
@@ -39,14 +44,14 @@ export function ConnectivityBanners() {
         open={backOnlineOpen}
         anchorOrigin={TOP_CENTRE}
         sx={BELOW_TOP_BAR_SX}
-        autoHideDuration={BACK_ONLINE_BANNER_MS}
+        autoHideDuration={syncing ? null : BACK_ONLINE_BANNER_MS}
         onClose={(_event, reason) => {
           if (reason !== 'clickaway') setBackOnlineOpen(false);
         }}
       >
         <Alert severity="success" sx={BANNER_SX}>
           <AlertTitle>You&apos;re back online!</AlertTitle>
-          Syncing your data...
+          {syncPending ? 'Syncing your data...' : 'Your data is up to date.'}
         </Alert>
       </Snackbar>
     </>

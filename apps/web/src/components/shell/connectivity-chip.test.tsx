@@ -1,8 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LAST_ONLINE_KEY, reportServerReachable } from '../../lib/connectivity';
-import { enqueue } from '../../lib/offline-queue';
+import { enqueueAction } from '../../lib/offline-actions';
 import { goOnline, setNavigatorOnline } from '../../test/browser';
 import { renderWithShell } from '../../test/render';
 import { ConnectivityChip } from './connectivity-chip';
@@ -17,8 +17,11 @@ describe('ConnectivityChip', () => {
 
   it('§2 offline: clicking reveals last online, pending actions and the sync note', async () => {
     localStorage.setItem(LAST_ONLINE_KEY, '2026-03-01T09:30:00.000Z');
-    enqueue('saveUserActivity', { activityId: 'a1' });
-    enqueue('updateProfile', { displayName: 'The Smiths' });
+    await enqueueAction({
+      kind: 'saveUserActivity',
+      payload: { activityId: 'a1', mark: 'favorite', on: true },
+    });
+    await enqueueAction({ kind: 'updateProfile', payload: { displayName: 'The Smiths' } });
     setNavigatorOnline(false);
     renderWithShell(<ConnectivityChip />);
 
@@ -34,7 +37,7 @@ describe('ConnectivityChip', () => {
       timeStyle: 'short',
     }).format(new Date('2026-03-01T09:30:00.000Z'));
     expect(details).toHaveTextContent(expected);
-    expect(details).toHaveTextContent('Pending actions2');
+    await waitFor(() => expect(details).toHaveTextContent('Pending actions2'));
     expect(details).toHaveTextContent("Will sync when you're back online");
 
     await userEvent.keyboard('{Escape}');
@@ -73,9 +76,7 @@ describe('ConnectivityChip', () => {
     renderWithShell(<ConnectivityChip />);
     await userEvent.click(screen.getByRole('button', { name: 'Offline' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Pending actions0');
-    act(() => {
-      enqueue('addAchievement', { id: 'first-steps' });
-    });
+    await act(() => enqueueAction({ kind: 'addAchievement', payload: { activityId: 'a1' } }));
     expect(screen.getByRole('dialog')).toHaveTextContent('Pending actions1');
   });
 

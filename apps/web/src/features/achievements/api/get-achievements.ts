@@ -1,6 +1,7 @@
 import { ZAchievementList, type TAchievement } from '@kkb/core/achievements/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /achievements`: every achievement with its progress. */
 export async function getAchievements(signal?: AbortSignal): Promise<TAchievement[]> {
@@ -12,6 +13,7 @@ export function getAchievementsQueryOptions() {
   return queryOptions({
     queryKey: ['achievements', 'list'],
     queryFn: ({ signal }) => getAchievements(signal),
+    ...keptOffline,
   });
 }
 

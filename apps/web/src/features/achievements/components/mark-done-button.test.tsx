@@ -3,11 +3,14 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, startSession } from '../../../lib/api-client';
-import { tokenSet } from '../../../test/auth-fixtures';
+import { readQueue } from '../../../lib/offline-queue';
+import { completeProfile, testUser, tokenSet } from '../../../test/auth-fixtures';
+import { setNavigatorOnline } from '../../../test/browser';
+import { getProfileQueryOptions } from '../../family/api/get-profile';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { answerPushRoutes, fakeBrowserPush, removeBrowserPush } from '../../../test/fake-push';
 import { getStatsQueryOptions } from '../api/get-stats';
-import { completionResult, firstSteps, stubReducedMotion } from '../test/fixtures';
+import { completionResult, firstSteps, stats, stubReducedMotion } from '../test/fixtures';
 import { renderWithQuery } from '../test/render';
 import { MarkDoneButton } from './mark-done-button';
 
@@ -68,7 +71,7 @@ describe('MarkDoneButton', () => {
   it('retries a failed completion with the same client id, so it counts once', async () => {
     server.on(
       COMPLETE,
-      () => jsonResponse(503, { detail: 'Service unavailable', code: 'SERVER_ERROR' }),
+      () => jsonResponse(500, { detail: 'Something went wrong', code: 'UNKNOWN_ERROR' }),
       () => jsonResponse(200, completionResult([])),
     );
     const { user } = await openDialog();
@@ -94,6 +97,64 @@ describe('MarkDoneButton', () => {
     await waitFor(() => expect(server.requestsTo(COMPLETE)).toHaveLength(2));
     const [first, second] = server.requestsTo(COMPLETE);
     expect(first?.body).not.toEqual(second?.body);
+  });
+
+  it('offline, Save queues the completion with its minutes and time: at once, counted on screen', async () => {
+    setNavigatorOnline(false);
+    const { user, queryClient } = await openDialog();
+    const profile = completeProfile();
+    profile.familyInfo.timezone = 'UTC';
+    queryClient.setQueryData(getProfileQueryOptions().queryKey, profile);
+    queryClient.setQueryData(
+      getStatsQueryOptions().queryKey,
+      stats({
+        totalActivities: 3,
+        totalTimeSpent: 60,
+        currentStreak: 2,
+        lastActivityDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+        byMember: [{ userId: testUser.id, name: testUser.name, activities: 3, minutes: 60 }],
+      }),
+    );
+    queryClient.setQueryData(['user-activities'], []);
+    const minutes = screen.getByRole('spinbutton', { name: 'Minutes' });
+    await user.clear(minutes);
+    await user.type(minutes, '25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(
+      await screen.findByText("Marked as done. Nice work! It will sync when you're back online."),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Mark as done' })).not.toBeInTheDocument(),
+    );
+    expect(server.requestsTo(COMPLETE)).toHaveLength(0);
+    expect(await readQueue()).toEqual([
+      {
+        clientId: expect.any(String),
+        kind: 'addAchievement',
+        payload: { activityId: 'act-1', minutes: 25, completedAt: expect.any(String) },
+        queuedAt: expect.any(String),
+      },
+    ]);
+    expect(queryClient.getQueryData(getStatsQueryOptions().queryKey)).toMatchObject({
+      totalActivities: 4,
+      totalTimeSpent: 85,
+      currentStreak: 3,
+      byMember: [{ activities: 4, minutes: 85 }],
+    });
+    expect(queryClient.getQueryData(['user-activities'])).toEqual([
+      expect.objectContaining({ activityId: 'act-1', tried: true, completedBy: testUser.id }),
+    ]);
+  });
+
+  it('a completion whose call got no answer is queued under the same client id', async () => {
+    server.on(COMPLETE, () => Promise.reject(new TypeError('Failed to fetch')));
+    const { user } = await openDialog();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/It will sync when you're back online/)).toBeVisible();
+    const [request] = server.requestsTo(COMPLETE);
+    const [queued] = await readQueue();
+    expect(queued?.clientId).toBe((request?.body as { clientId: string }).clientId);
   });
 });
 

@@ -28,11 +28,16 @@ const ZMinutesForm = ZCompleteActivityBody.pick({ minutes: true }).required();
 
 const MINUTES_MESSAGE = `Enter whole minutes from 1 to ${MAX_COMPLETION_MINUTES}`;
 
+const CONFIRMATION = 'Marked as done. Nice work!';
+/** Queued offline: counted on screen now, sent with the sync. */
+const OFFLINE_CONFIRMATION = "Marked as done. Nice work! It will sync when you're back online.";
+
 /**
  * 'Mark as done': a small dialog with the minutes prefilled, then the completion. Each opening
  * of the dialog is one completion with its own client id, so a double click or a retry after a
  * failure is counted once by the server. Unlocked achievements are celebrated. The first
- * completion on a device where push could be asked for offers it, once.
+ * completion on a device where push could be asked for offers it, once. Offline it is queued and
+ * the dialog closes at once (what it unlocks shows after the sync; push waits for a connection).
  */
 export function MarkDoneButton({
   activityId,
@@ -47,7 +52,7 @@ export function MarkDoneButton({
     open: false,
     achievements: [],
   });
-  const [confirmation, setConfirmation] = useState(false);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
   const [pushOffer, setPushOffer] = useState(false);
   const titleId = useId();
   const {
@@ -75,18 +80,22 @@ export function MarkDoneButton({
     completion.mutate(
       { activityId, body: { minutes, clientId } },
       {
-        onSuccess: (result) => {
+        onSuccess: (sent) => {
           setClientId(null);
+          if (sent.queued) {
+            setConfirmation(OFFLINE_CONFIRMATION);
+            return;
+          }
           // After the first completion on this device, once: a moment when reminders make sense.
           const offer = shouldOfferPush();
           if (offer) {
             markPushOffered();
             setPushOffer(true);
           }
-          if (result.newAchievements.length > 0) {
-            setCelebration({ open: true, achievements: result.newAchievements });
+          if (sent.result.newAchievements.length > 0) {
+            setCelebration({ open: true, achievements: sent.result.newAchievements });
           } else if (!offer) {
-            setConfirmation(true);
+            setConfirmation(CONFIRMATION);
           }
         },
       },
@@ -146,10 +155,12 @@ export function MarkDoneButton({
       {/* After the celebration, or in place of the confirmation: one thing at a time. */}
       <PushOffer open={pushOffer && !celebration.open} onClose={() => setPushOffer(false)} />
       <Snackbar
-        open={confirmation}
+        open={confirmation !== null}
         autoHideDuration={4000}
-        onClose={() => setConfirmation(false)}
-        message="Marked as done. Nice work!"
+        onClose={() => setConfirmation(null)}
+        message={confirmation}
+        // Above the bottom navigation on phones.
+        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </>
   );

@@ -11,6 +11,8 @@ import { Link as RouterLink } from 'react-router';
 import { RequestError } from '../../../components/feedback/request-error';
 import { useStats } from '../api/get-stats';
 import { formatDays } from './format';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -30,7 +32,9 @@ export function StreakPointsCard() {
   const stats = useStats();
   const headingId = useId();
 
-  if (stats.isError) return <RequestError error={stats.error} retry={() => void stats.refetch()} />;
+  if (stats.isError && stats.data === undefined) {
+    return <RequestError error={stats.error} retry={() => void stats.refetch()} />;
+  }
 
   return (
     <Card component="section" aria-labelledby={headingId}>
@@ -41,7 +45,9 @@ export function StreakPointsCard() {
             Your streak
           </Typography>
         </Stack>
-        {stats.data === undefined ? (
+        {isOfflineWithoutData(stats) ? (
+          <NoCachedData />
+        ) : stats.data === undefined ? (
           <Stack
             direction="row"
             spacing={3}

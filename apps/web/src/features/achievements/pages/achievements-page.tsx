@@ -24,6 +24,8 @@ import { AchievementCard, CATEGORY_LABELS } from '../components/achievement-card
 import { formatDays, formatTimeTogether } from '../components/format';
 import { CardGrid } from '../../../components/layout/card-grid';
 import { MemberAvatar } from '../../family/components/member-avatar';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 type CategoryFilter = TAchievementCategory | 'all';
 
@@ -185,7 +187,11 @@ export function AchievementsPage() {
   const stats = useStats();
   const achievements = useAchievements();
 
-  if (stats.isError || achievements.isError) {
+  // What is cached shows even when refreshing it failed (the server out of reach).
+  if (
+    (stats.isError && stats.data === undefined) ||
+    (achievements.isError && achievements.data === undefined)
+  ) {
     return (
       <PageError
         reset={() => {
@@ -210,7 +216,7 @@ export function AchievementsPage() {
         <Typography id="achievements-stats-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
           Your family&apos;s stats
         </Typography>
-        <StatsCards stats={stats.data} />
+        {isOfflineWithoutData(stats) ? <NoCachedData /> : <StatsCards stats={stats.data} />}
       </Box>
       {/* One member alone would only repeat the family's figures. */}
       {stats.data !== undefined && stats.data.byMember.length > 1 && (
@@ -220,10 +226,12 @@ export function AchievementsPage() {
         <Typography id="achievements-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
           All achievements
         </Typography>
-        {achievements.data === undefined ? (
-          <SkeletonGrid />
-        ) : (
+        {achievements.data !== undefined ? (
           <AchievementGrid achievements={achievements.data} />
+        ) : isOfflineWithoutData(achievements) ? (
+          <NoCachedData />
+        ) : (
+          <SkeletonGrid />
         )}
       </Box>
     </Stack>

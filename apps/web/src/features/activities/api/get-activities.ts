@@ -1,6 +1,7 @@
 import { ZActivityList, type TActivityList } from '@kkb/core/activities/query';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { isOfflineWithoutData, keptOffline } from '../../../lib/offline-caches';
 
 /** The filters and window of `GET /activities`, as query-string values (empty ones are left out). */
 export interface ActivityListParams {
@@ -40,6 +41,7 @@ export function getActivitiesQueryOptions(params: ActivityListParams) {
   return queryOptions({
     queryKey: ['activities', 'list', params],
     queryFn: ({ signal }) => getActivities(params, signal),
+    ...keptOffline,
   });
 }
 
@@ -58,7 +60,8 @@ export function useActivities(params: ActivityListParams | undefined) {
 /**
  * The first `pageCount` pages of `pageSize` activities as one list, for a "Load more" list: each
  * page is its own query, so loading one more keeps the ones already shown. `data` is there once
- * the first page is; `loadingMore` while a later one loads.
+ * the first page is; `loadingMore` while a later one loads; `waitingOffline` while nothing is
+ * shown and the first page waits for the connection.
  */
 export function useActivityPages(
   params: ActivityListParams | undefined,
@@ -81,7 +84,11 @@ export function useActivityPages(
                 total: last.total,
               },
         isError: results.some((result) => result.isError),
-        loadingMore: results.some((result) => result.isPending) && loaded.length > 0,
+        // A page paused offline is not loading: the button stays usable for when it is back.
+        loadingMore:
+          results.some((result) => result.isPending && result.fetchStatus === 'fetching') &&
+          loaded.length > 0,
+        waitingOffline: loaded.length === 0 && results.some(isOfflineWithoutData),
         refetch: () => Promise.all(results.map((result) => result.refetch())),
       };
     },

@@ -2,6 +2,7 @@ import { MAX_PAGE_LIMIT } from '@kkb/core/activities/query';
 import type { TActivity } from '@kkb/core/activities/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getActivities } from './get-activities';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** Every activity the family can see, built-in and own: `GET /activities` page by page. */
 export async function getAllActivities(signal?: AbortSignal): Promise<TActivity[]> {
@@ -17,6 +18,7 @@ export function getAllActivitiesQueryOptions() {
   return queryOptions({
     queryKey: ['activities', 'all'],
     queryFn: ({ signal }) => getAllActivities(signal),
+    ...keptOffline,
   });
 }
 

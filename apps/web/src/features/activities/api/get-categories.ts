@@ -2,6 +2,7 @@ import { ZCategory, type TCategory } from '@kkb/core/activities/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 const ZCategoryList = z.object({ categories: z.array(ZCategory) });
 
@@ -15,6 +16,7 @@ export function getCategoriesQueryOptions() {
   return queryOptions({
     queryKey: ['activities', 'categories'],
     queryFn: ({ signal }) => getCategories(signal),
+    ...keptOffline,
     // The categories are part of the catalogue: they change only with a new release.
     staleTime: Infinity,
   });

@@ -4,9 +4,10 @@ import {
   type TRecommendationsResponse,
 } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { toQueryString } from './get-activities';
+import { keptOffline } from '../../../lib/offline-caches';
 
 export interface RecommendationParams {
   timeAvailable: number;
@@ -31,6 +32,7 @@ export function getRecommendationsQueryOptions(params: RecommendationParams) {
   return queryOptions({
     queryKey: ['activities', 'recommendations', params],
     queryFn: ({ signal }) => getRecommendations(params, signal),
+    ...keptOffline,
   });
 }
 
@@ -40,4 +42,29 @@ export function useRecommendations(params: RecommendationParams | undefined) {
     enabled: params !== undefined,
     placeholderData: keepPreviousData,
   });
+}
+
+export interface SavedRecommendations {
+  data: TRecommendationsResponse;
+  /** When they were fetched (ms since the epoch). */
+  savedAt: number;
+}
+
+/**
+ * The newest recommendations in the cache, whatever choices they were asked with: offline, when
+ * the current choices were never asked on this device, the last ones are better than nothing
+ * (and are labelled as such). Undefined when not `wanted` or none are cached.
+ */
+export function useLastRecommendations(wanted: boolean): SavedRecommendations | undefined {
+  const queryClient = useQueryClient();
+  if (!wanted) return undefined;
+  const { queryKey } = getRecommendationsQueryOptions({ timeAvailable: 0, location: 'both' });
+  let newest: SavedRecommendations | undefined;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: queryKey.slice(0, 2) })) {
+    const { data, dataUpdatedAt } = query.state;
+    if (data !== undefined && (newest === undefined || dataUpdatedAt > newest.savedAt)) {
+      newest = { data: data as TRecommendationsResponse, savedAt: dataUpdatedAt };
+    }
+  }
+  return newest;
 }

@@ -2,6 +2,7 @@ import { MAX_PAGE_LIMIT } from '@kkb/core/activities/query';
 import { ZUserActivityList, type TUserActivity } from '@kkb/core/activities/user-activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /user-activities`, every page: the family's favourites and tried activities, newest first. */
 export async function getUserActivities(signal?: AbortSignal): Promise<TUserActivity[]> {
@@ -21,6 +22,7 @@ export function getUserActivitiesQueryOptions() {
   return queryOptions({
     queryKey: ['user-activities'],
     queryFn: ({ signal }) => getUserActivities(signal),
+    ...keptOffline,
   });
 }
 

@@ -3,8 +3,8 @@ import {
   type TUserActivity,
   type TUserActivityMark,
 } from '@kkb/core/activities/user-activity';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
+import { useUserActivityMarkMutation } from './user-activity-mark-mutation';
 
 /** `PUT /user-activities/{activityId}/{mark}`: a favourite, or tried; the other mark stays. */
 export function setUserActivityMark(
@@ -18,16 +18,9 @@ export function setUserActivityMark(
   );
 }
 
+/** Favourite or tried, online or queued offline; shown at once. */
 export function useSetUserActivityMark() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ activityId, mark }: { activityId: string; mark: TUserActivityMark }) =>
-      setUserActivityMark(activityId, mark),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['user-activities'] }),
-        // Favourites and tried activities score higher in the recommendations.
-        queryClient.invalidateQueries({ queryKey: ['activities', 'recommendations'] }),
-      ]),
-  });
+  return useUserActivityMarkMutation(true, ({ activityId, mark }) =>
+    setUserActivityMark(activityId, mark),
+  );
 }

@@ -1,6 +1,7 @@
 import type { TActivityLocation } from '@kkb/core/activities/schema';
 import { useProfile } from '../../family/api/get-profile';
 import { useRecommendations } from './get-recommendations';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 export interface SuggestionChoices {
   timeAvailable?: number;
@@ -27,6 +28,8 @@ export function useTodaysSuggestions(choices: SuggestionChoices = {}) {
     activities: recommendations.data?.recommendations.map(({ activity }) => activity),
     isPending: !ready || recommendations.isPending,
     isError: recommendations.isError,
+    /** Offline, and no suggestions cached for these choices. */
+    waitingOffline: isOfflineWithoutData(recommendations),
     error: recommendations.error,
     refetch: recommendations.refetch,
   };

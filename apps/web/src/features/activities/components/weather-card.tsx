@@ -14,6 +14,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 
 const CONDITION_ICONS: Readonly<Record<TWeatherCondition, typeof WbSunnyIcon>> = {
   sunny: WbSunnyIcon,
@@ -61,12 +62,15 @@ export function WeatherCard({
   weather,
   units,
   isError,
+  waitingOffline = false,
   onRetry,
   slim = false,
 }: {
   weather: TWeather | undefined;
   units: TUnits;
   isError: boolean;
+  /** Offline with no reading cached (spec §8). */
+  waitingOffline?: boolean;
   onRetry: () => void;
   slim?: boolean;
 }) {
@@ -122,6 +126,8 @@ export function WeatherCard({
         )}
       </>
     );
+  } else if (waitingOffline) {
+    body = <NoCachedData />;
   } else if (isError) {
     body = (
       <Alert

@@ -28,6 +28,8 @@ import { ActivityStatusControls } from '../components/activity-status-controls';
 import { backLinkFor } from '../components/back-link';
 import { RemindMeButton } from '../components/remind-me-button';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -213,6 +215,8 @@ export function ActivityDetailPage() {
     );
   } else if (activity.isError) {
     content = <PageError reset={() => void activity.refetch()} />;
+  } else if (isOfflineWithoutData(activity)) {
+    content = <NoCachedData />;
   } else {
     content = <DetailSkeleton />;
   }

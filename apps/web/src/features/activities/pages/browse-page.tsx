@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useActivities, useActivityPages } from '../api/get-activities';
 import { useCategories } from '../api/get-categories';
@@ -32,6 +33,7 @@ import {
   type FilterKey,
 } from '../components/browse-filters';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -228,6 +230,8 @@ export function BrowsePage() {
           {more}
         </>
       );
+  } else if (phone ? growingList.waitingOffline : isOfflineWithoutData(pagedList)) {
+    results = <NoCachedData />;
   } else if (activities.isError) {
     results = (
       <Stack spacing={2}>

@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -19,11 +20,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { StreakPointsCard } from '../../achievements/components/streak-points-card';
 import { useProfile } from '../../family/api/get-profile';
-import { useRecommendations } from '../api/get-recommendations';
+import { useLastRecommendations, useRecommendations } from '../api/get-recommendations';
 import { useWeather } from '../api/get-weather';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { ChoiceGroup, type Choice } from '../components/choice-group';
@@ -32,6 +34,7 @@ import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
@@ -46,6 +49,11 @@ const ENERGY_CHOICES: readonly Choice<TRecommendationEnergy>[] = [
   { value: 'medium', label: 'Medium' },
   { value: 'high', label: 'High' },
 ];
+
+const savedAtFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /** The child picker's value for the whole family (scored by their average age). */
 const EVERYONE = 'everyone';
@@ -77,7 +85,10 @@ export function DashboardPage() {
 
   // The place waits for the weather (or its failure): rain means indoors (spec §9).
   // The controls wait for the profile too: its saved defaults, not the controls' own, show first.
-  const ready = profile !== undefined && (weather.data !== undefined || weather.isError);
+  // Offline without a cached reading, the place goes without it too.
+  const weatherOffline = isOfflineWithoutData(weather);
+  const ready =
+    profile !== undefined && (weather.data !== undefined || weather.isError || weatherOffline);
   const child = children.find((c) => c.id === choices.childId);
   const childId = child?.id ?? EVERYONE;
   const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
@@ -103,9 +114,30 @@ export function DashboardPage() {
   const familyName = profile?.familyInfo.familyName ?? '';
   const greeting = greetingFor(new Date(), profile?.familyInfo.timezone);
 
+  const last = useLastRecommendations(isOfflineWithoutData(recommendations));
+  const shown = recommendations.data ?? last?.data;
+
   let results;
-  if (recommendations.data !== undefined) {
-    const { recommendations: list, basis } = recommendations.data;
+  if (shown !== undefined) {
+    const { recommendations: list, basis } = shown;
+    // Shown but not refreshed (offline, or the server out of reach): the last ones fetched,
+    // maybe for other choices, and said so (issue 12).
+    const notRefreshed =
+      recommendations.data === undefined ||
+      recommendations.fetchStatus === 'paused' ||
+      recommendations.isError;
+    const savedNotice = notRefreshed && (
+      <Alert severity="info" icon={<WifiOffIcon />}>
+        Your last suggestions, from{' '}
+        {savedAtFormat.format(
+          recommendations.data === undefined ? last?.savedAt : recommendations.dataUpdatedAt,
+        )}
+        {recommendations.data === undefined || recommendations.isPlaceholderData
+          ? ', made for other choices'
+          : ''}
+        . New ones come when you&apos;re back online.
+      </Alert>
+    );
     const darkHint = basis.afterDark && basis.location !== 'outdoor' && (
       <Typography variant="body2" color="text.secondary">
         It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.
@@ -150,6 +182,7 @@ export function DashboardPage() {
       );
     results = (
       <Stack spacing={2}>
+        {savedNotice}
         {lookAheadNotice}
         {darkHint}
         {found}
@@ -159,6 +192,8 @@ export function DashboardPage() {
     results = (
       <RequestError error={recommendations.error} retry={() => void recommendations.refetch()} />
     );
+  } else if (isOfflineWithoutData(recommendations)) {
+    results = <NoCachedData />;
   } else {
     results = <SkeletonGrid />;
   }
@@ -195,6 +230,7 @@ export function DashboardPage() {
           weather={weather.data}
           units={units}
           isError={weather.isError}
+          waitingOffline={weatherOffline}
           onRetry={() => void weather.refetch()}
           slim={belowMd}
         />

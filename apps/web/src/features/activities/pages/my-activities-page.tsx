@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { InlineError } from '../../../components/feedback/inline-error';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useFamily } from '../../family/api/get-family';
 import { MemberAvatar } from '../../family/components/member-avatar';
@@ -23,6 +24,7 @@ import { ActivityCard, ActivityGrid } from '../components/activity-card';
 import { DeleteActivityDialog } from '../components/delete-activity-dialog';
 import { OwnActivityDialog } from '../components/own-activity-dialog';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const TABS = [
   { value: 'favorites', label: 'Favourites' },
@@ -197,6 +199,8 @@ export function MyActivitiesPage() {
           records={records.data ?? []}
         />
       );
+  } else if (isOfflineWithoutData(activities) || (tab !== 'own' && isOfflineWithoutData(records))) {
+    panel = <NoCachedData />;
   } else if (activities.isError || records.isError) {
     panel = (
       <InlineError

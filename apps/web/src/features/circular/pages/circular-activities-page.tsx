@@ -24,6 +24,7 @@ import {
   type RandomSource,
 } from '../components/fair-pick';
 import { SpinWheel } from '../components/spin-wheel';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 
 const PLACE_CHOICES: readonly Choice<TActivityLocation>[] = [
   { value: 'indoor', label: 'Indoor' },
@@ -114,6 +115,8 @@ export function CircularActivitiesPage({ random = cryptoRandom }: { random?: Ran
     );
   } else if (suggestions.isError) {
     wheel = <RequestError error={suggestions.error} retry={() => void suggestions.refetch()} />;
+  } else if (suggestions.waitingOffline) {
+    wheel = <NoCachedData />;
   } else {
     wheel = (
       <Skeleton

@@ -1,6 +1,7 @@
 import { ZFamily, type TFamily } from '@kkb/core/family/members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /family`: the members (in the order they joined) and the pending invitations. */
 export function getFamily(signal?: AbortSignal): Promise<TFamily> {
@@ -11,6 +12,7 @@ export function getFamilyQueryOptions() {
   return queryOptions({
     queryKey: ['family', 'members'],
     queryFn: ({ signal }) => getFamily(signal),
+    ...keptOffline,
   });
 }
 

@@ -1,6 +1,7 @@
 import { ZFamilyProfile, type TFamilyProfile } from '@kkb/core/family/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /profile`: the family profile, or null when the family has none (404, spec §4). */
 export async function getProfile(signal?: AbortSignal): Promise<TFamilyProfile | null> {
@@ -16,6 +17,7 @@ export function getProfileQueryOptions() {
   return queryOptions({
     queryKey: ['family', 'profile'],
     queryFn: ({ signal }) => getProfile(signal),
+    ...keptOffline,
   });
 }
 

@@ -1,7 +1,10 @@
+import { mergeProfile } from '@kkb/core/family/profile';
 import { ZFamilyProfile, type TFamilyProfile, type TProfileUpdate } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
+import { sendOrQueue } from '../../../lib/offline-actions';
 import { getProfileQueryOptions } from './get-profile';
+import { cachedProfile } from './profile-cache';
 
 /**
  * The notifications feature's preferences: the profile's notification switches are theirs too.
@@ -14,11 +17,21 @@ export function updateProfile(update: TProfileUpdate): Promise<TFamilyProfile> {
   return apiPut('/api/v1/profile', update, ZFamilyProfile);
 }
 
-/** Saves profile fields; the cached profile becomes the server's answer at once. */
+/**
+ * Saves profile fields; the cached profile becomes the server's answer at once. Offline (or
+ * behind other queued actions) the update is queued and the cached profile merged as the server
+ * will merge it (core's `mergeProfile`).
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
+    mutationFn: async (update: TProfileUpdate) => {
+      const sent = await sendOrQueue({ kind: 'updateProfile', payload: update }, () =>
+        updateProfile(update),
+      );
+      if (!sent.queued) return sent.result;
+      return mergeProfile(cachedProfile(queryClient), update, new Date().toISOString());
+    },
     onSuccess: (profile) => {
       queryClient.setQueryData(getProfileQueryOptions().queryKey, profile);
       void queryClient.invalidateQueries({ queryKey: NOTIFICATION_PREFERENCES_QUERY_KEY });

@@ -1,8 +1,11 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { getPendingCount } from '../../../lib/offline-queue';
 
 type Notify = (message: string, severity?: AlertColor) => void;
+
+const SYNC_LATER = "It will sync when you're back online.";
 
 const FeedbackContext = createContext<Notify | null>(null);
 
@@ -12,12 +15,17 @@ interface Message {
   severity: AlertColor;
 }
 
-/** One snackbar for a page's success and error messages; a new message replaces the last. */
+/**
+ * One snackbar for a page's success and error messages; a new message replaces the last. A
+ * change saved while actions wait in the offline queue was queued itself (changes queue behind
+ * them): its message says when it reaches the server.
+ */
 export function FeedbackProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState(false);
   const notify = useCallback<Notify>((text, severity = 'success') => {
-    setMessage({ key: Date.now(), text, severity });
+    const queued = severity === 'success' && getPendingCount() > 0;
+    setMessage({ key: Date.now(), text: queued ? `${text}. ${SYNC_LATER}` : text, severity });
     setOpen(true);
   }, []);
   return (

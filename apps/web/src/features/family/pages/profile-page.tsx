@@ -38,7 +38,7 @@ export function ProfilePage() {
             <Skeleton variant="rounded" height={240} />
           </Stack>
         )}
-        {(profile.isError || profile.data === null) && (
+        {((profile.isError && profile.data === undefined) || profile.data === null) && (
           <PageError reset={() => void profile.refetch()} />
         )}
         {!loading && profile.data != null && (

@@ -8,6 +8,8 @@ import { PageError } from '../../../components/feedback/page-error';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { NotificationSettingsForm } from '../components/notification-settings-form';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 /** `/notifications/settings`: which notifications the user gets, and when. */
 export function NotificationSettingsPage() {
@@ -17,6 +19,8 @@ export function NotificationSettingsPage() {
     content = <NotificationSettingsForm preferences={preferences.data} />;
   } else if (preferences.isError) {
     content = <PageError reset={() => void preferences.refetch()} />;
+  } else if (isOfflineWithoutData(preferences)) {
+    content = <NoCachedData />;
   } else {
     content = (
       <Stack role="status" aria-label="Loading your settings" spacing={2}>

@@ -28,6 +28,8 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NOTIFICATION_KINDS } from '../components/notification-kinds';
 import { NotificationItem } from '../components/notification-item';
 import { useNow } from '../components/use-now';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const KIND_PARAM = 'type';
 
@@ -172,6 +174,8 @@ export function NotificationsPage() {
       );
   } else if (list.isError) {
     content = <PageError reset={() => void list.refetch()} />;
+  } else if (isOfflineWithoutData(list)) {
+    content = <NoCachedData />;
   } else {
     content = <ListSkeleton />;
   }

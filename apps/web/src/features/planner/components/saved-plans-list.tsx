@@ -16,6 +16,8 @@ import { useDeleteSavedPlan } from '../api/delete-saved-plan';
 import { useSavedPlans } from '../api/get-saved-plans';
 import { addDays } from '@kkb/core/time/wall-clock';
 import { formatPlanSpan } from './plan-format';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const savedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -38,6 +40,7 @@ export function SavedPlansList({
   const notify = useFeedback();
   const [deleting, setDeleting] = useState<TSavedPlanSummary | null>(null);
 
+  if (isOfflineWithoutData(plans)) return <NoCachedData />;
   if (plans.isPending) {
     return (
       <Stack spacing={2} aria-label="Loading saved plans">

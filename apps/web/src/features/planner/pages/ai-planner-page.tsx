@@ -26,6 +26,8 @@ import { draftFromPlan, draftFromSaved, type PlanDraft } from '../components/pla
 import { PlanForm } from '../components/plan-form';
 import { PlanPrintStyles } from '../components/print-styles';
 import { SavedPlansList } from '../components/saved-plans-list';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 interface FamilyContext {
   childList: readonly TChild[];
@@ -93,6 +95,7 @@ function OpenedPlan({
       New plan
     </Button>
   );
+  if (isOfflineWithoutData(saved)) return <NoCachedData />;
   if (saved.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading plan" />;
   if (saved.isError) {
     const missing = saved.error instanceof ApiError && saved.error.status === 404;

@@ -8,6 +8,7 @@ import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useTodaysSuggestions } from '../../activities/api/use-todays-suggestions';
 import { ActivityCard, ActivityGrid } from '../../activities/components/activity-card';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
 
 /** `/activity-theater` without an activity: today's suggestions, each ready to start. */
 export function SuggestionPicker() {
@@ -31,6 +32,8 @@ export function SuggestionPicker() {
       );
   } else if (suggestions.isError) {
     content = <RequestError error={suggestions.error} retry={() => void suggestions.refetch()} />;
+  } else if (suggestions.waitingOffline) {
+    content = <NoCachedData />;
   } else {
     content = <SkeletonGrid count={6} />;
   }

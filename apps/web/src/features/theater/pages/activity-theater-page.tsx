@@ -8,6 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useActivity } from '../../activities/api/get-activity';
 import { SuggestionPicker } from '../components/suggestion-picker';
 import { TheaterPlayer } from '../components/theater-player';
+import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 function TheaterForActivity({ id }: { id: string }) {
   const activity = useActivity(id);
@@ -31,6 +33,7 @@ function TheaterForActivity({ id }: { id: string }) {
     );
   }
   if (activity.isError) return <PageError reset={() => void activity.refetch()} />;
+  if (isOfflineWithoutData(activity)) return <NoCachedData />;
   return (
     <Stack spacing={2} aria-busy="true" aria-label="Loading the activity">
       <Skeleton variant="text" width="60%" sx={{ fontSize: '2.5rem' }} />

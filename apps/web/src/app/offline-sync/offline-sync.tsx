@@ -1,0 +1,113 @@
+import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
+import type { TFamilyProfile } from '@kkb/core/family/schema';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Snackbar from '@mui/material/Snackbar';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { getActivityQueryOptions } from '../../features/activities/api/get-activity';
+import { useAuth } from '../../features/auth/components/use-auth';
+import { getProfileQueryOptions } from '../../features/family/api/get-profile';
+import { claimQueue } from '../../lib/offline-queue';
+import { offlineSync } from '../../lib/offline-sync';
+import type { RejectedAction } from '../../lib/sync-queue';
+
+/** What the parent did, in their words, for a note about an action the server refused. */
+function describeQueuedAction(action: TQueuedSyncAction, queryClient: QueryClient): string {
+  const payload = (action.payload ?? {}) as Record<string, unknown>;
+  const activityTitle = () => {
+    const id = String(payload.activityId);
+    const title = queryClient.getQueryData(getActivityQueryOptions(id).queryKey)?.title;
+    return title === undefined ? 'an activity' : `“${title}”`;
+  };
+  const childName = () => {
+    const profile: TFamilyProfile | null | undefined = queryClient.getQueryData(
+      getProfileQueryOptions().queryKey,
+    );
+    const name = profile?.familyInfo.children.find((child) => child.id === payload.childId)?.name;
+    return name === undefined ? 'a child' : name;
+  };
+  switch (action.kind) {
+    case 'saveUserActivity': {
+      const mark = payload.mark === 'favorite' ? 'favourite' : 'tried';
+      return payload.on === true
+        ? `Marking ${activityTitle()} as ${mark}`
+        : `Removing ${activityTitle()} from ${mark}`;
+    }
+    case 'removeUserActivity':
+      return `Removing ${activityTitle()} from My Activities`;
+    case 'addAchievement':
+      return `Marking ${activityTitle()} as done`;
+    case 'updateProfile':
+      return 'A change to the family profile';
+    case 'addChild':
+      return `Adding ${typeof payload.name === 'string' ? payload.name : 'a child'}`;
+    case 'updateChild':
+      return `A change to ${childName()}`;
+    case 'removeChild':
+      return `Removing ${childName()}`;
+    default:
+      return 'An offline change';
+  }
+}
+
+/**
+ * Sends what was done offline once the connection is back (lib/offline-sync), for the signed-in
+ * user: the cached answers are fetched again afterwards, so what the server made of the actions
+ * shows, and an action it refused is dropped with a note saying why (never retried forever).
+ */
+export function OfflineSync() {
+  const auth = useAuth();
+  const queryClient = useQueryClient();
+  const userId = auth.status === 'authenticated' ? auth.user.id : null;
+  const [notes, setNotes] = useState<{ key: string; text: string }[]>([]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    const noteOf = ({ action, detail }: RejectedAction) => ({
+      key: action.clientId,
+      text: `${describeQueuedAction(action, queryClient)}: ${detail}`,
+    });
+    claimQueue(userId)
+      .catch(() => undefined)
+      .then(() => {
+        if (cancelled) return;
+        stop = offlineSync.start({
+          onReport: (report) => {
+            if (report.rejected.length > 0) {
+              setNotes((current) => [...current, ...report.rejected.map(noteOf)]);
+            }
+            void queryClient.invalidateQueries();
+          },
+        });
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId, queryClient]);
+
+  return (
+    <Snackbar
+      open={notes.length > 0}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Above the bottom navigation on phones.
+      sx={{ bottom: { xs: 80, md: 24 } }}
+    >
+      <Alert severity="warning" onClose={() => setNotes([])} sx={{ width: '100%', boxShadow: 6 }}>
+        <AlertTitle>
+          {notes.length === 1
+            ? 'An offline change could not be saved'
+            : 'Some offline changes could not be saved'}
+        </AlertTitle>
+        <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+          {notes.map((note) => (
+            <li key={note.key}>{note.text}</li>
+          ))}
+        </ul>
+      </Alert>
+    </Snackbar>
+  );
+}

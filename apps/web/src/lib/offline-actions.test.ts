@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigatorOnline } from '../test/browser';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
+import { apiPost } from './api-client';
+import { enqueueAction, sendOrQueue } from './offline-actions';
+import { readQueue } from './offline-queue';
+
+const favourite = (activityId: string, on = true) =>
+  ({ kind: 'saveUserActivity', payload: { activityId, mark: 'favorite', on } }) as const;
+
+describe('enqueueAction (spec §4 Connectivity)', () => {
+  it("refuses what core's parseSyncAction refuses: nothing half-formed is ever queued", async () => {
+    await expect(
+      enqueueAction({
+        kind: 'saveUserActivity',
+        payload: { activityId: 'volcano', mark: 'loved' as 'favorite', on: true },
+      }),
+    ).rejects.toThrow(/payload\.mark/);
+    await expect(enqueueAction(favourite('x'), { clientId: 'short' })).rejects.toThrow(/clientId/);
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('folds the offline edits of a child added offline into its queued add; removing it drops the add', async () => {
+    await enqueueAction(
+      { kind: 'addChild', payload: { name: 'Mia', age: 5 } },
+      { clientId: 'new-child-mia' },
+    );
+    await enqueueAction({
+      kind: 'updateChild',
+      payload: { childId: 'child-1', changes: { name: 'Noa' } },
+    });
+    // Mia has no server id yet: her add's clientId stands for it.
+    await enqueueAction({
+      kind: 'updateChild',
+      payload: { childId: 'new-child-mia', changes: { age: 6, interests: ['drawing'] } },
+    });
+
+    const queue = await readQueue();
+    expect(queue.map((action) => action.kind)).toEqual(['addChild', 'updateChild']);
+    expect(queue[0]).toMatchObject({
+      clientId: 'new-child-mia',
+      // The range followed the new age, as the server does for a default range.
+      payload: { name: 'Mia', age: 6, interests: ['drawing'], ageRange: [6, 8] },
+    });
+
+    await enqueueAction({ kind: 'removeChild', payload: { childId: 'new-child-mia' } });
+    expect((await readQueue()).map((action) => action.kind)).toEqual(['updateChild']);
+  });
+});
+
+describe('sendOrQueue: online through the endpoint, offline into the queue', () => {
+  let server: FakeFetch;
+  const ENDPOINT = 'POST /api/v1/endpoint';
+  const send = () => apiPost('/api/v1/endpoint', {});
+
+  beforeEach(() => {
+    server = installFakeFetch();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('online with nothing queued: the endpoint, and nothing queued', async () => {
+    server.on(ENDPOINT, () => jsonResponse(204));
+    await expect(sendOrQueue(favourite('volcano'), send)).resolves.toEqual({
+      queued: false,
+      result: undefined,
+    });
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('offline: queued at once, without trying the network', async () => {
+    setNavigatorOnline(false);
+    await expect(sendOrQueue(favourite('volcano'), send)).resolves.toEqual({ queued: true });
+    expect(server.requestsTo(ENDPOINT)).toHaveLength(0);
+    expect(await readQueue()).toHaveLength(1);
+  });
+
+  it('online behind queued actions: queued too, so the server gets them in order', async () => {
+    await enqueueAction(favourite('volcano', false));
+    await expect(sendOrQueue(favourite('volcano'), send)).resolves.toEqual({ queued: true });
+    expect(server.requestsTo(ENDPOINT)).toHaveLength(0);
+    expect((await readQueue()).map((action) => action.payload)).toEqual([
+      { activityId: 'volcano', mark: 'favorite', on: false },
+      { activityId: 'volcano', mark: 'favorite', on: true },
+    ]);
+  });
+
+  it('a call that got no answer is queued under the clientId it was given', async () => {
+    server.on(ENDPOINT, () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(
+      sendOrQueue(favourite('volcano'), send, { clientId: 'lost-answer-1' }),
+    ).resolves.toEqual({ queued: true });
+    expect(await readQueue()).toEqual([expect.objectContaining({ clientId: 'lost-answer-1' })]);
+  });
+
+  it('unless sending it twice could do it twice (replaySafe: false): then the failure shows', async () => {
+    server.on(ENDPOINT, () => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(sendOrQueue(favourite('volcano'), send, { replaySafe: false })).rejects.toThrow(
+      'Network connection failed',
+    );
+    expect(await readQueue()).toEqual([]);
+  });
+
+  it('a refusal is not queued: it would be refused again', async () => {
+    server.on(ENDPOINT, () =>
+      jsonResponse(404, { detail: 'Activity not found', code: 'DATA_NOT_FOUND' }),
+    );
+    await expect(sendOrQueue(favourite('volcano'), send)).rejects.toThrow('Activity not found');
+    expect(await readQueue()).toEqual([]);
+  });
+});
