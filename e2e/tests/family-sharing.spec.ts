@@ -1,27 +1,12 @@
-import type { TActivityList } from '@kkb/core/activities/query';
-import type { TActivity } from '@kkb/core/activities/schema';
 import type { TFamilyStats } from '@kkb/core/achievements/schema';
 import type { TInviteCreated } from '@kkb/core/family/members';
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { completeProfile, logIn, newAccount, registerAccount, TEST_CHILD } from '../support/api.ts';
 import { expectNoA11yViolations } from '../support/axe.ts';
+import { firstActivity, PHONE, secondDevice } from '../support/devices.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-/** Phone first: the family screens are checked at the size of a common phone. */
-const PHONE = { width: 390, height: 844 };
-
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function firstActivity(request: APIRequestContext, token: string): Promise<TActivity> {
-  const response = await request.get('/api/v1/activities', {
-    headers: bearer(token),
-    params: { limit: 1 },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  const [activity] = ((await response.json()) as TActivityList).activities;
-  if (activity === undefined) throw new Error('The catalogue has no activity');
-  return activity;
-}
 
 async function favourite(request: APIRequestContext, token: string, activityId: string) {
   const response = await request.put(`/api/v1/user-activities/${activityId}`, {
@@ -29,19 +14,6 @@ async function favourite(request: APIRequestContext, token: string, activityId: 
     data: { status: 'favorite' },
   });
   expect(response.ok(), await response.text()).toBe(true);
-}
-
-/**
- * A second person on their own device: a new browser context (own cookies) presenting its own
- * client address, like the test fixtures do for `page`.
- */
-async function secondDevice(browser: Browser, baseURL: string, forwardedFor: string) {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: PHONE,
-    extraHTTPHeaders: { 'X-Forwarded-For': forwardedFor },
-  });
-  return context.newPage();
 }
 
 test.describe('sharing a family (issue 10)', () => {

@@ -1,9 +1,8 @@
-import type { TActivityList } from '@kkb/core/activities/query';
 import type { TInviteCreated } from '@kkb/core/family/members';
 import { completeProfile, logIn, newAccount, registerAccount } from '../support/api.ts';
+import { firstActivity, PHONE, secondDevice } from '../support/devices.ts';
 import { expect, test } from '../support/fixtures.ts';
 
-const PHONE = { width: 390, height: 844 };
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 test.describe('live updates (issue 11)', () => {
@@ -17,12 +16,7 @@ test.describe('live updates (issue 11)', () => {
     await page.setViewportSize(PHONE);
     const ownerToken = (await logIn(page.request, owner)).access_token;
     await completeProfile(page.request, ownerToken);
-    const list = await page.request.get('/api/v1/activities', {
-      headers: bearer(ownerToken),
-      params: { limit: 1 },
-    });
-    const [activity] = ((await list.json()) as TActivityList).activities;
-    if (activity === undefined) throw new Error('The catalogue has no activity');
+    const activity = await firstActivity(page.request, ownerToken);
     const invite = await page.request.post('/api/v1/family/invites', {
       headers: bearer(ownerToken),
       data: { role: 'parent' },
@@ -32,12 +26,7 @@ test.describe('live updates (issue 11)', () => {
 
     // The co-parent, on a phone of their own, joins the family.
     const coParent = newAccount('Jordan Coparent');
-    const context = await browser.newContext({
-      baseURL: e2e.baseUrl,
-      viewport: PHONE,
-      extraHTTPHeaders: { 'X-Forwarded-For': '198.19.201.10' },
-    });
-    const other = await context.newPage();
+    const other = await secondDevice(browser, e2e.baseUrl, '198.19.201.10');
     await registerAccount(other.request, coParent);
     const coParentToken = (await logIn(other.request, coParent)).access_token;
     const joined = await other.request.post('/api/v1/family/join', {
@@ -74,6 +63,6 @@ test.describe('live updates (issue 11)', () => {
       true,
     );
     await page.screenshot({ path: test.info().outputPath('live-favourite-390.png') });
-    await context.close();
+    await other.context().close();
   });
 });
