@@ -1,9 +1,8 @@
 import type { TFamilyStats } from '@kkb/core/achievements/schema';
-import type { TInviteCreated } from '@kkb/core/family/members';
 import type { APIRequestContext } from '@playwright/test';
-import { completeProfile, logIn, newAccount, registerAccount, TEST_CHILD } from '../support/api.ts';
+import { completeProfile, logIn, newAccount, TEST_CHILD } from '../support/api.ts';
 import { expectNoA11yViolations } from '../support/axe.ts';
-import { firstActivity, PHONE, secondDevice } from '../support/devices.ts';
+import { firstActivity, joinOnSecondDevice, PHONE, secondDevice } from '../support/devices.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -103,24 +102,15 @@ test.describe('sharing a family (issue 10)', () => {
     const ownerToken = (await logIn(page.request, owner)).access_token;
     await completeProfile(page.request, ownerToken);
     const activity = await firstActivity(page.request, ownerToken);
-    const invite = await page.request.post('/api/v1/family/invites', {
-      headers: bearer(ownerToken),
-      data: { role: 'caregiver' },
-    });
-    expect(invite.status(), await invite.text()).toBe(201);
-    const { token } = (await invite.json()) as TInviteCreated;
-
     // The caregiver (a grandparent) has an account of their own and joins by the invitation.
-    const caregiver = newAccount('Ruth Grandma');
-    const other = await secondDevice(browser, e2e.baseUrl, '198.19.200.11');
-    await registerAccount(other.request, caregiver);
-    // Through `other.request`, the refresh cookie signs the caregiver's browser in too.
-    const caregiverToken = (await logIn(other.request, caregiver)).access_token;
-    const joined = await other.request.post('/api/v1/family/join', {
-      headers: bearer(caregiverToken),
-      data: { token },
+    const { page: other, account: caregiver } = await joinOnSecondDevice({
+      browser,
+      baseURL: e2e.baseUrl,
+      forwardedFor: '198.19.200.11',
+      owner: { request: page.request, token: ownerToken },
+      role: 'caregiver',
+      name: 'Ruth Grandma',
     });
-    expect(joined.status(), await joined.text()).toBe(200);
 
     // A caregiver gets no forms on the profile, but marks activities done.
     await other.goto('/profile');

@@ -1,9 +1,6 @@
-import type { TInviteCreated } from '@kkb/core/family/members';
-import { completeProfile, logIn, newAccount, registerAccount } from '../support/api.ts';
-import { firstActivity, PHONE, secondDevice } from '../support/devices.ts';
+import { completeProfile, logIn } from '../support/api.ts';
+import { firstActivity, joinOnSecondDevice, PHONE } from '../support/devices.ts';
 import { expect, test } from '../support/fixtures.ts';
-
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 test.describe('live updates (issue 11)', () => {
   test("a co-parent's favourite shows on the other parent's open My Activities, without a reload", async ({
@@ -17,23 +14,15 @@ test.describe('live updates (issue 11)', () => {
     const ownerToken = (await logIn(page.request, owner)).access_token;
     await completeProfile(page.request, ownerToken);
     const activity = await firstActivity(page.request, ownerToken);
-    const invite = await page.request.post('/api/v1/family/invites', {
-      headers: bearer(ownerToken),
-      data: { role: 'parent' },
-    });
-    expect(invite.status(), await invite.text()).toBe(201);
-    const { token } = (await invite.json()) as TInviteCreated;
-
     // The co-parent, on a phone of their own, joins the family.
-    const coParent = newAccount('Jordan Coparent');
-    const other = await secondDevice(browser, e2e.baseUrl, '198.19.201.10');
-    await registerAccount(other.request, coParent);
-    const coParentToken = (await logIn(other.request, coParent)).access_token;
-    const joined = await other.request.post('/api/v1/family/join', {
-      headers: bearer(coParentToken),
-      data: { token },
+    const { page: other } = await joinOnSecondDevice({
+      browser,
+      baseURL: e2e.baseUrl,
+      forwardedFor: '198.19.201.10',
+      owner: { request: page.request, token: ownerToken },
+      role: 'parent',
+      name: 'Jordan Coparent',
     });
-    expect(joined.status(), await joined.text()).toBe(200);
 
     // The owner has My Activities open, with no favourite yet, and the live stream connected
     // (with the token in the header, not in the URL).
