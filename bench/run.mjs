@@ -29,6 +29,15 @@ const CONNECTIONS = 50;
 /** Families seeded at once: each costs two password hashes, which saturate the cores anyway. */
 const SEED_BATCH = 8;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/**
+ * BENCH_ONLY=api,lighthouse,weight (any of them) measures a part while working on it; only a run
+ * of all three writes bench/RESULTS.md.
+ */
+const PARTS = ['api', 'lighthouse', 'weight'];
+const ONLY = new Set((process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((p) => p.trim()));
+const unknownPart = [...ONLY].find((part) => !PARTS.includes(part));
+if (unknownPart) throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (${PARTS.join(', ')})`);
+const FULL_RUN = PARTS.every((part) => ONLY.has(part));
 /** What the dashboard asks for on a first visit with the default filters. */
 const RECOMMENDATIONS = '/api/v1/recommendations?timeAvailable=30&location=both';
 
@@ -467,40 +476,7 @@ async function benchDatabase(label, { databaseUrl, startup, lighthousePages }) {
     }
     const seeded = await seedFamilies(server.base);
     console.info(`${label}: seeded ${FAMILIES} families in ${(seeded.seedMs / 1000).toFixed(1)} s`);
-    const r = await measureApi(server.base, seeded);
-    const constantRate = r.constant.requests.average;
-    check(
-      `${label}: constant-JSON route`,
-      `${constantRate.toFixed(0)} req/s (p99 ${r.constant.latency.p99} ms)`,
-      'reference',
-      true,
-    );
-    const warmRatio = r.warm.requests.average / constantRate;
-    check(
-      `${label}: warm recommendations, ${FAMILIES} families`,
-      ratioLine(r.warm, r.constant),
-      '>= 50 %',
-      warmRatio >= 0.5,
-    );
-    check(
-      `${label}: warm recommendations p99 at ${CONNECTIONS} connections`,
-      `${r.warm.latency.p99} ms`,
-      '< 25 ms',
-      r.warm.latency.p99 < 25,
-    );
-    const readRatio = r.afterWriteReadsPerS / constantRate;
-    check(
-      `${label}: recommendations right after a write (reads/s; writes and reads together)`,
-      `${r.afterWriteReadsPerS.toFixed(0)} reads/s = ${(100 * readRatio).toFixed(0)} %; ${ratioLine(r.afterWrite, r.constant)}`,
-      label === 'SQLite' ? '>= 33 % (reads)' : 'reported',
-      label === 'SQLite' ? readRatio >= 1 / 3 : true,
-    );
-    check(
-      `${label}: dashboard mix (recommendations, weather, stats, achievements)`,
-      ratioLine(r.dashboard, r.constant),
-      'reported',
-      true,
-    );
+    if (ONLY.has('api')) checkApi(label, await measureApi(server.base, seeded));
     if (lighthousePages) {
       for (const page of await measureLighthouse(server.base, seeded.families[0], '10.0.0.0')) {
         lighthousePages.push(page);
@@ -511,25 +487,68 @@ async function benchDatabase(label, { databaseUrl, startup, lighthousePages }) {
   }
 }
 
+function checkApi(label, r) {
+  const constantRate = r.constant.requests.average;
+  check(
+    `${label}: constant-JSON route`,
+    `${constantRate.toFixed(0)} req/s (p99 ${r.constant.latency.p99} ms)`,
+    'reference',
+    true,
+  );
+  const warmRatio = r.warm.requests.average / constantRate;
+  check(
+    `${label}: warm recommendations, ${FAMILIES} families`,
+    ratioLine(r.warm, r.constant),
+    '>= 50 %',
+    warmRatio >= 0.5,
+  );
+  check(
+    `${label}: warm recommendations p99 at ${CONNECTIONS} connections`,
+    `${r.warm.latency.p99} ms`,
+    '< 25 ms',
+    r.warm.latency.p99 < 25,
+  );
+  const readRatio = r.afterWriteReadsPerS / constantRate;
+  check(
+    `${label}: recommendations right after a write (reads/s; writes and reads together)`,
+    `${r.afterWriteReadsPerS.toFixed(0)} reads/s = ${(100 * readRatio).toFixed(0)} %; ${ratioLine(r.afterWrite, r.constant)}`,
+    label === 'SQLite' ? '>= 33 % (reads)' : 'reported',
+    label === 'SQLite' ? readRatio >= 1 / 3 : true,
+  );
+  check(
+    `${label}: dashboard mix (recommendations, weather, stats, achievements)`,
+    ratioLine(r.dashboard, r.constant),
+    'reported',
+    true,
+  );
+}
+
 const load1 = os.loadavg()[0];
 const runStarted = Date.now();
 if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) buildWeb();
 
 const lighthousePages = [];
-await benchDatabase('SQLite', { databaseUrl: '', startup: true, lighthousePages });
-if (PG_URL) {
+if (ONLY.has('api') || ONLY.has('lighthouse')) {
+  await benchDatabase('SQLite', {
+    databaseUrl: '',
+    startup: ONLY.has('api'),
+    lighthousePages: ONLY.has('lighthouse') ? lighthousePages : undefined,
+  });
+}
+// PostgreSQL is measured for the API only.
+if (ONLY.has('api') && PG_URL) {
   const database = await createPgDatabase(PG_URL);
   try {
     await benchDatabase('PostgreSQL', { databaseUrl: database.url, startup: false });
   } finally {
     await database.drop();
   }
-} else {
+} else if (ONLY.has('api')) {
   console.warn('No TEST_DATABASE_URL or BENCH_DATABASE_URL: PostgreSQL not measured.');
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-for (const route of FIRST_ROUTES) {
+for (const route of ONLY.has('weight') ? FIRST_ROUTES : []) {
   const weight = routeWeight(manifest, route.chunks);
   check(
     `First route ${route.name}: JS + CSS as served (brotli; gzip)`,
@@ -587,6 +606,6 @@ const lines = [
   '  chunks), weighed as the .br / .gz files the build wrote.',
   '',
 ];
-fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
+if (FULL_RUN) fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
 console.info(lines.join('\n'));
 process.exit(results.every((r) => r.ok) ? 0 : 1);
