@@ -1,10 +1,44 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Preloads the Latin subset of Inter (the one English text needs) with the page, rather than once
+ * the stylesheet has been read; the other subsets load only for text that needs them.
+ */
+function preloadLatinFont(): Plugin {
+  return {
+    name: 'kkb-preload-latin-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const font = Object.keys(bundle ?? {}).find((file) =>
+          /assets\/inter-latin-wght-[^/]*\.woff2$/.test(file),
+        );
+        if (font === undefined) throw new Error('no Latin Inter file in the build');
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              href: `/${font}`,
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    preloadLatinFont(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

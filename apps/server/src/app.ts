@@ -24,7 +24,7 @@ import { familyRoutes } from './modules/family/routes.ts';
 import { membershipRoutes } from './modules/family/membership-routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { createMailer } from './mail/mailer.ts';
-import { authRoutes } from './modules/auth/routes.ts';
+import { authRoutes, SESSION_MARKER_COOKIE } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { progressRoutes } from './modules/progress/routes.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
@@ -302,10 +302,18 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built web app; any non-API path that is not a file gets index.html (history routing). */
+/** The pages the build prerenders as the sign-in form (apps/web/scripts/prerender.mjs). */
+const SIGN_IN_PATHS = new Set(['/', '/login']);
+
+/**
+ * Serves the built web app; any non-API path that is not a file gets index.html (history routing),
+ * except that `/` and `/login` get the prerendered sign-in page when the browser holds no sign-in
+ * (no session marker cookie): its form paints before the scripts arrive.
+ */
 function registerWebApp(app: FastifyInstance, distDir: string | undefined): void {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const hasWebApp = indexFile !== undefined && fs.existsSync(indexFile);
+  const hasSignInPage = distDir !== undefined && fs.existsSync(path.join(distDir, 'login.html'));
   if (hasWebApp && distDir) {
     void app.register(fastifyStatic, {
       root: distDir,
@@ -329,7 +337,11 @@ function registerWebApp(app: FastifyInstance, distDir: string | undefined): void
     const looksLikeFile = path.posix.extname(pathname) !== '';
     const isNavigation = request.method === 'GET' || request.method === 'HEAD';
     if (!isApi && !looksLikeFile && hasWebApp && isNavigation) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      const signedOut = request.cookies[SESSION_MARKER_COOKIE] !== '1';
+      const page =
+        hasSignInPage && signedOut && SIGN_IN_PATHS.has(pathname) ? 'login.html' : 'index.html';
+      // The same address answers with either page, by the cookie.
+      return reply.header('Cache-Control', 'no-cache').header('Vary', 'Cookie').sendFile(page);
     }
     return reply.status(404).send({
       detail: formatErrorMessage('DATA_NOT_FOUND', {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { ErrorBoundary } from '../components/feedback/error-boundary';
 import { FullPageError } from '../components/feedback/full-page-error';
@@ -6,16 +6,26 @@ import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 
 /**
- * The app: providers around the route table. Route errors get the router's error screens; the
- * boundary here catches what fails outside any route, with the same full-page error.
+ * Providers around the router. Route errors get the router's error screens; the boundary here
+ * catches what fails outside any route, with the same full-page error. The browser and the
+ * build's prerender (src/prerender.tsx) wrap their own router in it, so their markup matches.
  */
-export function App() {
-  const [router] = useState(createAppRouter);
+export function AppShell({ children }: { children: ReactNode }) {
   return (
     <AppProviders>
       <ErrorBoundary fallback={({ reset }) => <FullPageError reset={reset} />}>
-        <RouterProvider router={router} />
+        {children}
       </ErrorBoundary>
     </AppProviders>
+  );
+}
+
+/** The app in the browser: the route table of router.tsx. */
+export function App() {
+  const [router] = useState(createAppRouter);
+  return (
+    <AppShell>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

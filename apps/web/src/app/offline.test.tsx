@@ -92,7 +92,7 @@ function noAnswers() {
   server.fetch.mockImplementation(() => Promise.reject(new TypeError('Failed to fetch')));
 }
 
-/** A reload at `path`: the app as main.tsx starts it (its own query client, restored). */
+/** A reload at `path`: the app as app/start.tsx starts it (its own query client, restored). */
 function reloadAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(

@@ -67,7 +67,7 @@ function renderApp(path: string) {
   router.subscribe((state) => {
     if (visited.at(-1) !== state.location.pathname) visited.push(state.location.pathname);
   });
-  // StrictMode as in main.tsx: effects run twice, which must not spend one-time codes twice.
+  // StrictMode as in app/start.tsx: effects run twice, which must not spend one-time codes twice.
   render(
     <StrictMode>
       <AppProviders queryClient={createQueryClient()}>

@@ -20,13 +20,36 @@ const LOADING = {
 /** How to fetch each lazy page's chunk ahead of its first render (see `preloadPagesFor`). */
 const pageLoaders = new WeakMap<ReactElement, () => Promise<unknown>>();
 
+/**
+ * What React.lazy is given once a page's chunk has loaded: a thenable that calls back at once, so
+ * the page renders without suspending (a promise always calls back later). Hydrating the
+ * prerendered sign-in page relies on it: a page that suspends there is rendered again from scratch
+ * when anything above it changes meanwhile, replacing the markup the parent already sees.
+ */
+function loadedPage(page: ComponentType): Promise<{ default: ComponentType }> {
+  const thenable: PromiseLike<{ default: ComponentType }> = {
+    then: (onLoaded) => {
+      onLoaded?.({ default: page });
+      return thenable as never;
+    },
+  };
+  return thenable as Promise<{ default: ComponentType }>;
+}
+
 /** A page loaded on first visit (its own chunk), with its loader message meanwhile. */
 function lazyPage<M>(
-  load: () => Promise<M>,
+  loadModule: () => Promise<M>,
   pick: (module: M) => ComponentType,
   message: string,
 ): ReactElement {
-  const Page = lazy(async () => ({ default: pick(await load()) }));
+  let loaded: ComponentType | undefined;
+  const load = async () => {
+    loaded = pick(await loadModule());
+    return loaded;
+  };
+  const Page = lazy(() =>
+    loaded === undefined ? load().then((page) => ({ default: page })) : loadedPage(loaded),
+  );
   const element = (
     <Suspense fallback={<LoadingSpinner message={message} />}>
       <Page />
@@ -269,19 +292,23 @@ export const routes: RouteObject[] = [
  * that will redirect (signed-in pages without a session to restore, the sign-in pages with one)
  * are left alone.
  */
-export function preloadPagesFor(pathname: string, signedIn: boolean): void {
+export async function preloadPagesFor(pathname: string, signedIn: boolean): Promise<void> {
+  const loading: Promise<unknown>[] = [];
   for (const { route } of matchRoutes(routes, pathname) ?? []) {
     if (!isValidElement(route.element)) continue;
     const guard = route.element.type;
-    if ((guard === RequireAuth && !signedIn) || (guard === PublicOnly && signedIn)) return;
+    if ((guard === RequireAuth && !signedIn) || (guard === PublicOnly && signedIn)) break;
     // A chunk that fails here fails again when the page renders, which shows the error.
-    pageLoaders
-      .get(route.element)?.()
-      .catch(() => undefined);
+    loading.push(
+      pageLoaders
+        .get(route.element)?.()
+        .catch(() => undefined) ?? Promise.resolve(),
+    );
   }
+  await Promise.all(loading);
 }
 
 export function createAppRouter() {
-  preloadPagesFor(window.location.pathname, hasSessionMarker());
+  void preloadPagesFor(window.location.pathname, hasSessionMarker());
   return createBrowserRouter(routes);
 }

@@ -1,7 +1,21 @@
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createConnectivityStore, type ConnectivityStore } from '../lib/connectivity';
+import {
+  createConnectivityStore,
+  type ConnectivityState,
+  type ConnectivityStore,
+} from '../lib/connectivity';
 import { getPendingCount, subscribe as subscribeToQueue } from '../lib/offline-queue';
-import { offlineSync } from '../lib/offline-sync';
+import { offlineSync, type SyncState } from '../lib/offline-sync';
+
+/**
+ * What the prerendered sign-in page was rendered with (src/prerender.tsx): online, nothing queued
+ * or being sent. Hydration starts from it; the browser's own state follows at once.
+ */
+const PRERENDERED_CONNECTIVITY: ConnectivityState = { isOnline: true, lastOnline: null };
+const PRERENDERED_SYNC: SyncState = { syncing: false };
+const prerenderedConnectivity = () => PRERENDERED_CONNECTIVITY;
+const prerenderedSync = () => PRERENDERED_SYNC;
+const nothingPending = () => 0;
 
 const ConnectivityContext = createContext<ConnectivityStore | null>(null);
 
@@ -24,8 +38,16 @@ export interface Connectivity {
 export function useConnectivity(): Connectivity {
   const store = useContext(ConnectivityContext);
   if (store === null) throw new Error('useConnectivity must be used inside ConnectivityProvider');
-  const { isOnline, lastOnline } = useSyncExternalStore(store.subscribe, store.getSnapshot);
-  const pendingCount = useSyncExternalStore(subscribeToQueue, getPendingCount);
-  const { syncing } = useSyncExternalStore(offlineSync.subscribe, offlineSync.getSnapshot);
+  const { isOnline, lastOnline } = useSyncExternalStore(
+    store.subscribe,
+    store.getSnapshot,
+    prerenderedConnectivity,
+  );
+  const pendingCount = useSyncExternalStore(subscribeToQueue, getPendingCount, nothingPending);
+  const { syncing } = useSyncExternalStore(
+    offlineSync.subscribe,
+    offlineSync.getSnapshot,
+    prerenderedSync,
+  );
   return { isOnline, isOffline: !isOnline, lastOnline, pendingCount, syncing };
 }

@@ -107,6 +107,7 @@ describe('serving the web app', () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kkb-web-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
     fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(webDir, 'login.html'), '<!doctype html><title>sign in</title>');
     fs.writeFileSync(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
     fs.writeFileSync(path.join(webDir, 'assets', 'big-1234.js'), BIG_SCRIPT);
     fs.writeFileSync(
@@ -126,6 +127,19 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>shell</title>');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers / and /login with the prerendered sign-in page unless the browser holds a sign-in', async () => {
+    for (const url of ['/', '/login', '/login?next=1']) {
+      const signedOut = await t.app.inject({ method: 'GET', url });
+      expect(signedOut.body).toContain('<title>sign in</title>');
+      expect(signedOut.headers['cache-control']).toBe('no-cache');
+      expect(String(signedOut.headers.vary).toLowerCase()).toContain('cookie');
+      const signedIn = await t.app.inject({ method: 'GET', url, cookies: { kkb_session: '1' } });
+      expect(signedIn.body).toContain('<title>shell</title>');
+    }
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/register' });
+    expect(elsewhere.body).toContain('<title>shell</title>');
   });
 
   it('serves hashed assets as immutable and 404s a missing one instead of sending the shell', async () => {

@@ -57,7 +57,12 @@ function pageSettled(queryClient: QueryClient, quietMs: number, signal: AbortSig
 export function LiveUpdates({ settleMs = SETTLE_MS }: { settleMs?: number }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const online = useSyncExternalStore(subscribeToBrowserOnline, () => navigator.onLine);
+  const online = useSyncExternalStore(
+    subscribeToBrowserOnline,
+    () => navigator.onLine,
+    // The prerendered sign-in page (src/prerender.tsx) was rendered online.
+    () => true,
+  );
   const userId = auth.status === 'authenticated' ? auth.user.id : null;
 
   useEffect(() => {

@@ -5,10 +5,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
+import { useSubmitSentBeforeStart } from '../../../lib/early-submit';
 import { useLogin } from '../api/login';
 import { useAuth } from '../components/use-auth';
 import { AuthPageLayout } from '../components/auth-page-layout';
@@ -21,6 +23,9 @@ import { OAuthButtons } from '../components/oauth-buttons';
 export function LoginPage() {
   const login = useLogin();
   const auth = useAuth();
+  // The page comes prerendered: a parent may have typed and sent it before the app started.
+  const form = useRef<HTMLFormElement>(null);
+  useSubmitSentBeforeStart(form);
   const {
     register,
     handleSubmit,
@@ -33,7 +38,7 @@ export function LoginPage() {
 
   return (
     <AuthPageLayout title="Welcome back" subtitle="Sign in to find what to play today">
-      <form noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+      <form ref={form} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
         <Stack spacing={2}>
           {auth.status === 'anonymous' && auth.accountDeleted && (
             <Alert severity="success">

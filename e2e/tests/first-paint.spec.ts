@@ -1,0 +1,54 @@
+import { completeProfile, logIn } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+/** The chunk that starts the app (app/start.tsx), held back to stand for a slow connection. */
+const APP_START = /\/assets\/start-[^/]+\.js$/;
+
+test.describe('the prerendered sign-in page', () => {
+  test('paints the form before the scripts arrive; what was typed and sent meanwhile signs in', async ({
+    page,
+    request,
+    account,
+  }) => {
+    const tokens = await logIn(request, account);
+    await completeProfile(request, tokens.access_token);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let appRequested = false;
+    await page.route(APP_START, async (route) => {
+      appRequested = true;
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Not sent natively: the password never appears in the address.
+    await expect(page).toHaveURL(/\/login$/);
+    expect(appRequested).toBe(true);
+
+    release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('button', { name: account.name })).toBeVisible();
+  });
+
+  test('is adopted by the app without being drawn again', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/login');
+    const heading = page.getByRole('heading', { name: 'Welcome back' });
+    await heading.evaluate((element) => element.setAttribute('data-prerendered', ''));
+    // Sent before or after the app has started, the form is checked by the app's rules.
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('Purple-Kite-Meadow-42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(/^Invalid email format: not-an-email/)).toBeVisible();
+    await expect(heading).toHaveAttribute('data-prerendered', '');
+    expect(errors).toEqual([]);
+  });
+});
