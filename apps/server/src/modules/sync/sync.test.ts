@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import type { TFamilyStats } from '@kkb/core/achievements/schema';
+import type { TAchievementList, TFamilyStats } from '@kkb/core/achievements/schema';
 import type { TUserActivityList } from '@kkb/core/activities/user-activity';
 import type { TInviteCreated } from '@kkb/core/family/members';
 import { ACTION_DESCRIPTIONS } from '@kkb/core/family/permissions';
@@ -478,6 +478,31 @@ describe('what a synced action changes', () => {
       [CASTLE, dayBefore.slice(0, 10)],
       [SCAVENGER_HUNT, yesterday.slice(0, 10)],
     ]);
+  });
+
+  it("a member's completion made offline on a missed day, synced late, bridges the family's streak", async () => {
+    const owner = await createUser(app);
+    await setUtc(owner);
+    const parent = await joinAs(owner, 'parent');
+    const [monday, tuesday, wednesday] = [ago(2 * DAY_MS), ago(DAY_MS), ago(0)];
+    // The owner plays Monday and Wednesday online: two runs of one day.
+    for (const completedAt of [monday, wednesday]) {
+      await call(owner, 'POST', `/activities/${CASTLE}/complete`, { completedAt });
+    }
+    expect(await stats(owner)).toMatchObject({ currentStreak: 1, longestStreak: 1 });
+    // The parent played Tuesday offline; it reaches the server on Wednesday evening.
+    const results = await syncOk(parent, [
+      queued('addAchievement', { activityId: SCAVENGER_HUNT, completedAt: tuesday }),
+    ]);
+    expect(statuses(results)).toEqual(['applied']);
+    expect(await stats(owner)).toMatchObject({
+      totalActivities: 3,
+      currentStreak: 3,
+      longestStreak: 3,
+      lastActivityDate: wednesday.slice(0, 10),
+    });
+    const { achievements } = await call<TAchievementList>(owner, 'GET', '/achievements');
+    expect(achievements.find((a) => a.id === 'streak-3')).toMatchObject({ isUnlocked: true });
   });
 
   it('a completion queued without a time counts for when it was queued', async () => {
