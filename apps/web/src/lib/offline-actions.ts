@@ -31,6 +31,17 @@ function valid(queued: TQueuedSyncAction): TSyncAction {
   return parsed.action;
 }
 
+let actingFamilyId: string | undefined;
+
+/**
+ * The family the signed-in member acts in now (the app shell follows `GET /family`). Each action
+ * queued from then on carries it, so one done in a family the member is removed from before it
+ * syncs is refused by the server, never applied to the family they are in then.
+ */
+export function setActingFamily(familyId: string | undefined): void {
+  actingFamilyId = familyId;
+}
+
 /** A child added offline, with a later offline edit of it: one add with the edited fields. */
 function foldChildUpdate(created: TChildCreate, changes: TChildUpdate): TChildCreate {
   return applyChildUpdate(newChildFields(created), changes);
@@ -45,7 +56,12 @@ export async function enqueueAction(
   input: SyncActionInput,
   { clientId = randomId(), now = new Date() }: { clientId?: string; now?: Date } = {},
 ): Promise<void> {
-  const action = valid({ ...input, clientId, queuedAt: now.toISOString() });
+  const action = valid({
+    ...input,
+    clientId,
+    queuedAt: now.toISOString(),
+    ...(actingFamilyId !== undefined && { familyId: actingFamilyId }),
+  });
   const db = await offlineDb();
   const tx = db.transaction('offline-queue', 'readwrite');
   const childId =

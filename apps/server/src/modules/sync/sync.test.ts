@@ -7,6 +7,7 @@ import { ACTION_DESCRIPTIONS } from '@kkb/core/family/permissions';
 import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import {
+  FOREIGN_FAMILY_SYNC_MESSAGE,
   MAX_SYNC_ACTIONS,
   SYNC_ACTION_KINDS,
   SYNC_PAYLOADS,
@@ -202,6 +203,52 @@ describe('POST /sync applies queued offline actions (DESIGN, Sync; spec §4 Conn
 });
 
 describe('rejected actions', () => {
+  it('what a member did offline in a family they were removed from meanwhile is rejected, never applied to their new family', async () => {
+    const owner = await createUser(app);
+    const parent = await joinAs(owner, 'parent');
+    const inOldFamily = { familyId: owner.familyId };
+    const actions = [
+      { ...favorite(CASTLE), ...inOldFamily },
+      { ...queued('addAchievement', { activityId: CASTLE, minutes: 20 }), ...inOldFamily },
+      { ...queued('addChild', { name: 'Mia', age: 4 }), ...inOldFamily },
+    ];
+    // Removed by the owner while offline: the parent now has a new, empty family of their own.
+    await call(owner, 'DELETE', `/family/members/${parent.userId}`);
+    const { id: newFamilyId } = await call<{ id: string }>(parent, 'GET', '/family');
+    expect(newFamilyId).not.toBe(owner.familyId);
+
+    const results = await syncOk(parent, actions);
+    expect(results).toEqual(
+      actions.map(({ clientId }) => ({
+        clientId,
+        status: 'rejected',
+        detail: FOREIGN_FAMILY_SYNC_MESSAGE,
+      })),
+    );
+    expect(await userActivities(parent)).toEqual([]);
+    expect(await stats(parent)).toMatchObject({ totalActivities: 0 });
+    expect(await call(parent, 'GET', '/children')).toMatchObject({ total: 0 });
+    // Nor did they reach the family they were done in.
+    expect(await userActivities(owner)).toEqual([]);
+    expect(await stats(owner)).toMatchObject({ totalActivities: 0 });
+    // Sent again (a retry), the same answer; what the new family does itself applies.
+    expect(statuses(await syncOk(parent, actions.slice(0, 1)))).toEqual(['rejected']);
+    const own = [{ ...favorite(CASTLE), familyId: newFamilyId }, favorite(SCAVENGER_HUNT)];
+    expect(statuses(await syncOk(parent, own))).toEqual(['applied', 'applied']);
+  });
+
+  it('an action that reached the old family before the member was removed answers duplicate there, not rejected', async () => {
+    const owner = await createUser(app);
+    const parent = await joinAs(owner, 'parent');
+    const action = { ...favorite(CASTLE), familyId: owner.familyId };
+    // Applied, but the answer was lost; then the owner removed the parent.
+    expect(statuses(await syncOk(parent, [action]))).toEqual(['applied']);
+    await call(owner, 'DELETE', `/family/members/${parent.userId}`);
+    expect(statuses(await syncOk(parent, [action]))).toEqual(['duplicate']);
+    expect(await userActivities(parent)).toEqual([]);
+    expect(await userActivities(owner)).toHaveLength(1);
+  });
+
   it('an activity deleted meanwhile, an invalid payload, a missing child: rejected with a detail, the rest applied', async () => {
     const user = await createUser(app);
     const own = await call<{ id: string }>(user, 'POST', '/activities', OWN_ACTIVITY);
