@@ -122,14 +122,6 @@ describe('sendOrQueue: online through the endpoint, offline into the queue', () 
     expect(await readQueue()).toEqual([expect.objectContaining({ clientId: 'lost-answer-1' })]);
   });
 
-  it('unless sending it twice could do it twice (replaySafe: false): then the failure shows', async () => {
-    server.on(ENDPOINT, () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(sendOrQueue(favourite('volcano'), send, { replaySafe: false })).rejects.toThrow(
-      'Network connection failed',
-    );
-    expect(await readQueue()).toEqual([]);
-  });
-
   it('a refusal is not queued: it would be refused again', async () => {
     server.on(ENDPOINT, () =>
       jsonResponse(404, { detail: 'Activity not found', code: 'DATA_NOT_FOUND' }),

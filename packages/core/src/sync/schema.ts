@@ -5,6 +5,7 @@ import { ZUserActivityMark } from '../activities/user-activity.ts';
 import { ZChildCreate, ZChildUpdate, ZProfileUpdate } from '../family/schema.ts';
 import type { TFamilyAction } from '../family/permissions.ts';
 import { ZDateTimeInput } from '../validation/date-time.ts';
+import { ZSyncClientId } from './client-id.ts';
 
 /**
  * Offline sync (DESIGN, Sync; spec §4 Connectivity): the web app queues what a member does while
@@ -14,12 +15,6 @@ import { ZDateTimeInput } from '../validation/date-time.ts';
 
 /** At most this many actions per request; a longer queue goes in several requests, in order. */
 export const MAX_SYNC_ACTIONS = 100;
-export const SYNC_CLIENT_ID_MAX_LENGTH = 64;
-
-/** The queue's id of one action: a UUID (or anything alike: 8 to 64 letters, digits, - or _). */
-export const ZSyncClientId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _ (a UUID)');
 
 const ZActivityId = ZActivity.shape.id;
 const ZChildId = z.string().min(1).max(100);

@@ -577,6 +577,36 @@ describe('what a synced action changes', () => {
     expect(await stats(user)).toMatchObject({ totalActivities: 1, totalTimeSpent: 10 });
   });
 
+  it('an add of a child whose online call did arrive, queued again under its clientId, adds it once', async () => {
+    const user = await createUser(app);
+    const action = queued('addChild', { name: 'Mia', age: 4 });
+    // The online call was applied but its answer lost: the app queued it with the same clientId.
+    await call(user, 'POST', '/children', { name: 'Mia', age: 4, clientId: action.clientId });
+    expect(statuses(await syncOk(user, [action]))).toEqual(['duplicate']);
+    const { children } = await call<{ children: TChild[] }>(user, 'GET', '/children');
+    expect(children.map((child) => child.name)).toEqual(['Mia']);
+    // The same clientId on the route again is refused; a bad one is a 400; none adds a child.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/children',
+      headers: user.authHeader,
+      payload: { name: 'Mia', age: 4, clientId: action.clientId },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'clientId: this child was added already',
+      code: 'VALIDATION_ERROR',
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/children',
+      headers: user.authHeader,
+      payload: { name: 'Noa', age: 4, clientId: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await call(user, 'GET', '/children')).toMatchObject({ total: 1 });
+  });
+
   it('recommendations see a synced favourite at once (the family data version moves)', async () => {
     const user = await createUser(app);
     // Without children nothing is scored (spec §9).
