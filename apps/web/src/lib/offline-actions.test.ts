@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigatorOnline } from '../test/browser';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
 import { apiPost } from './api-client';
-import { enqueueAction, sendOrQueue } from './offline-actions';
+import { enqueueAction, sendOrQueue, setActingFamily } from './offline-actions';
 import { readQueue } from './offline-queue';
 
 const favourite = (activityId: string, on = true) =>
@@ -45,6 +45,34 @@ describe('enqueueAction (spec §4 Connectivity)', () => {
 
     await enqueueAction({ kind: 'removeChild', payload: { childId: 'new-child-mia' } });
     expect((await readQueue()).map((action) => action.kind)).toEqual(['updateChild']);
+  });
+
+  it('marks each action with the family it was done in, folded child edits included', async () => {
+    await enqueueAction(favourite('before-the-family-loaded'));
+    setActingFamily('family-a');
+    try {
+      await enqueueAction(favourite('volcano'));
+      await enqueueAction(
+        { kind: 'addChild', payload: { name: 'Mia', age: 5 } },
+        { clientId: 'new-child-mia' },
+      );
+      // Removed from family A and now in family B: what is done from now on is B's.
+      setActingFamily('family-b');
+      await enqueueAction({
+        kind: 'updateChild',
+        payload: { childId: 'new-child-mia', changes: { age: 6 } },
+      });
+      await enqueueAction(favourite('kite'));
+    } finally {
+      setActingFamily(undefined);
+    }
+    expect((await readQueue()).map((action) => [action.kind, action.familyId])).toEqual([
+      ['saveUserActivity', undefined],
+      ['saveUserActivity', 'family-a'],
+      // The add stays family A's: the child was added there.
+      ['addChild', 'family-a'],
+      ['saveUserActivity', 'family-b'],
+    ]);
   });
 });
 
@@ -92,14 +120,6 @@ describe('sendOrQueue: online through the endpoint, offline into the queue', () 
       sendOrQueue(favourite('volcano'), send, { clientId: 'lost-answer-1' }),
     ).resolves.toEqual({ queued: true });
     expect(await readQueue()).toEqual([expect.objectContaining({ clientId: 'lost-answer-1' })]);
-  });
-
-  it('unless sending it twice could do it twice (replaySafe: false): then the failure shows', async () => {
-    server.on(ENDPOINT, () => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(sendOrQueue(favourite('volcano'), send, { replaySafe: false })).rejects.toThrow(
-      'Network connection failed',
-    );
-    expect(await readQueue()).toEqual([]);
   });
 
   it('a refusal is not queued: it would be refused again', async () => {

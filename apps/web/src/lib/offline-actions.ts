@@ -31,6 +31,17 @@ function valid(queued: TQueuedSyncAction): TSyncAction {
   return parsed.action;
 }
 
+let actingFamilyId: string | undefined;
+
+/**
+ * The family the signed-in member acts in now (the app shell follows `GET /family`). Each action
+ * queued from then on carries it, so one done in a family the member is removed from before it
+ * syncs is refused by the server, never applied to the family they are in then.
+ */
+export function setActingFamily(familyId: string | undefined): void {
+  actingFamilyId = familyId;
+}
+
 /** A child added offline, with a later offline edit of it: one add with the edited fields. */
 function foldChildUpdate(created: TChildCreate, changes: TChildUpdate): TChildCreate {
   return applyChildUpdate(newChildFields(created), changes);
@@ -45,7 +56,12 @@ export async function enqueueAction(
   input: SyncActionInput,
   { clientId = randomId(), now = new Date() }: { clientId?: string; now?: Date } = {},
 ): Promise<void> {
-  const action = valid({ ...input, clientId, queuedAt: now.toISOString() });
+  const action = valid({
+    ...input,
+    clientId,
+    queuedAt: now.toISOString(),
+    ...(actingFamilyId !== undefined && { familyId: actingFamilyId }),
+  });
   const db = await offlineDb();
   const tx = db.transaction('offline-queue', 'readwrite');
   const childId =
@@ -72,20 +88,22 @@ export type Sent<T> = { queued: false; result: T } | { queued: true };
 /**
  * Online with nothing queued, an action goes to its own endpoint (`send`). Offline, or behind
  * actions still queued (they must reach the server first, in order), it is queued. A call that
- * got no answer is queued too when sending it twice changes nothing (`replaySafe`): the server
- * may have applied it before the connection dropped.
+ * got no answer is queued too: the server may have applied it before the connection dropped, so
+ * every action is one that applying twice leaves as once (marks, profile and child changes), or
+ * whose call carries the `clientId` it is queued under (a completion, an added child). A refusal
+ * (4xx) is not queued: it would be refused again.
  */
 export async function sendOrQueue<T>(
   action: SyncActionInput,
   send: () => Promise<T>,
-  { clientId, replaySafe = true }: { clientId?: string; replaySafe?: boolean } = {},
+  { clientId }: { clientId?: string } = {},
 ): Promise<Sent<T>> {
   const db = await offlineDb();
   if (!browserOffline() && (await db.count('offline-queue')) === 0) {
     try {
       return { queued: false, result: await send() };
     } catch (error) {
-      if (!replaySafe || !isServerUnreachable(error)) throw error;
+      if (!isServerUnreachable(error)) throw error;
     }
   }
   await enqueueAction(action, { clientId });

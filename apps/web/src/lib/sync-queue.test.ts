@@ -1,7 +1,11 @@
-import type { TQueuedSyncAction, TSyncResult } from '@kkb/core/sync/schema';
+import {
+  FOREIGN_FAMILY_SYNC_MESSAGE,
+  type TQueuedSyncAction,
+  type TSyncResult,
+} from '@kkb/core/sync/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
-import { enqueueAction, type SyncActionInput } from './offline-actions';
+import { enqueueAction, setActingFamily, type SyncActionInput } from './offline-actions';
 import { readQueue } from './offline-queue';
 import { SYNC_LOCK_NAME, syncQueue } from './sync-queue';
 
@@ -101,6 +105,33 @@ describe('syncQueue: the queue to POST /api/v1/sync (spec §4, DESIGN Sync)', ()
     expect(await readQueue()).toEqual([]);
     expect(await syncQueue()).toEqual({ applied: 0, rejected: [], complete: true });
     expect(server.requestsTo(SYNC)).toHaveLength(1);
+  });
+
+  it('sends each action with the family it was done in; one the server refuses for it is dropped with the note', async () => {
+    setActingFamily('family-a');
+    try {
+      await queue(1);
+    } finally {
+      setActingFamily(undefined);
+    }
+    serverApplies(({ clientId, familyId }) =>
+      familyId === 'family-a'
+        ? { clientId, status: 'rejected', detail: FOREIGN_FAMILY_SYNC_MESSAGE }
+        : undefined,
+    );
+    const report = await syncQueue();
+    expect(sentActions(0)?.map((action) => action.familyId)).toEqual(['family-a']);
+    expect(report).toEqual({
+      applied: 0,
+      rejected: [
+        {
+          action: expect.objectContaining({ clientId: 'client-0000', familyId: 'family-a' }),
+          detail: FOREIGN_FAMILY_SYNC_MESSAGE,
+        },
+      ],
+      complete: true,
+    });
+    expect(await readQueue()).toEqual([]);
   });
 
   it('at most 100 a request: a longer queue goes in several, in order', async () => {

@@ -42,8 +42,28 @@ function exactly(
   };
 }
 
+/**
+ * The streak achievements: N days in a row. They unlock the first time the family has a run of N
+ * or more consecutive played days, the longest streak reaching N. Played in date order the streak
+ * grows one day at a time, so that is the completion that makes the streak exactly N (spec §4's
+ * "streak exactly 3/7"). A completion synced late can bridge two runs and take the streak past N
+ * in one step (2 → 5), or join days into an earlier run of N while the current streak is shorter:
+ * the family did play N days in a row, so it unlocks then. Which streak achievements a family has
+ * thus depends only on the days it played, not on the order its completions arrived in.
+ * Progress shows the current streak, the run a family is working on now.
+ */
+function daysInARow(
+  definition: Omit<AchievementDefinition, 'progress' | 'isMet' | 'category'>,
+): AchievementDefinition {
+  return {
+    ...definition,
+    category: 'streaks',
+    progress: (state) => Math.min(state.currentStreak, definition.maxProgress),
+    isMet: (state) => state.longestStreak >= definition.maxProgress,
+  };
+}
+
 const totalActivities: Counter = (s) => s.totalActivities;
-const currentStreak: Counter = (s) => s.currentStreak;
 const totalTimeSpent: Counter = (s) => s.totalTimeSpent;
 const builtInCategoriesTried: Counter = (s) =>
   CATEGORY_IDS.filter((id) => s.categoriesTried.includes(id)).length;
@@ -65,30 +85,22 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     },
     totalActivities,
   ),
-  exactly(
-    {
-      id: 'streak-3',
-      title: 'Getting Started',
-      description: 'Do an activity three days in a row.',
-      icon: 'local_fire_department',
-      category: 'streaks',
-      points: 20,
-      maxProgress: 3,
-    },
-    currentStreak,
-  ),
-  exactly(
-    {
-      id: 'streak-7',
-      title: 'Week Warrior',
-      description: 'Do an activity seven days in a row.',
-      icon: 'whatshot',
-      category: 'streaks',
-      points: 50,
-      maxProgress: 7,
-    },
-    currentStreak,
-  ),
+  daysInARow({
+    id: 'streak-3',
+    title: 'Getting Started',
+    description: 'Do an activity three days in a row.',
+    icon: 'local_fire_department',
+    points: 20,
+    maxProgress: 3,
+  }),
+  daysInARow({
+    id: 'streak-7',
+    title: 'Week Warrior',
+    description: 'Do an activity seven days in a row.',
+    icon: 'whatshot',
+    points: 50,
+    maxProgress: 7,
+  }),
   reach(
     {
       id: 'time-1-hour',
@@ -150,30 +162,22 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
     },
     builtInCategoriesTried,
   ),
-  reach(
-    {
-      id: 'streak-14',
-      title: 'Fortnight of Fun',
-      description: 'Do an activity 14 days in a row.',
-      icon: 'event_repeat',
-      category: 'streaks',
-      points: 75,
-      maxProgress: 14,
-    },
-    currentStreak,
-  ),
-  reach(
-    {
-      id: 'streak-30',
-      title: 'Monthly Marvels',
-      description: 'Do an activity 30 days in a row.',
-      icon: 'calendar_month',
-      category: 'streaks',
-      points: 150,
-      maxProgress: 30,
-    },
-    currentStreak,
-  ),
+  daysInARow({
+    id: 'streak-14',
+    title: 'Fortnight of Fun',
+    description: 'Do an activity 14 days in a row.',
+    icon: 'event_repeat',
+    points: 75,
+    maxProgress: 14,
+  }),
+  daysInARow({
+    id: 'streak-30',
+    title: 'Monthly Marvels',
+    description: 'Do an activity 30 days in a row.',
+    icon: 'calendar_month',
+    points: 150,
+    maxProgress: 30,
+  }),
   reach(
     {
       id: 'time-10-hours',

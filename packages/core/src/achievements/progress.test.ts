@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_IDS } from '../activities/schema.ts';
+import { localDay } from './calendar.ts';
 import { ACHIEVEMENTS } from './definitions.ts';
 import {
   applyCompletion,
@@ -10,10 +11,18 @@ import {
   playByMember,
   replayCompletions,
   totalPoints,
+  withPlayedDays,
 } from './progress.ts';
 import { ZProgressState, type TCompletion, type TProgressState } from './schema.ts';
+import { streaksOf } from './streak.ts';
 
 const UTC = 'UTC';
+
+const pick = ({ currentStreak, longestStreak, lastActivityDate }: TProgressState) => ({
+  currentStreak,
+  longestStreak,
+  lastActivityDate,
+});
 
 function completion(overrides: Partial<TCompletion> = {}): TCompletion {
   return {
@@ -70,7 +79,6 @@ describe('§4 achievements of the spec', () => {
     expect(unlockedPerStep[2]).toContain('streak-3');
     expect(unlockedPerStep[3]).not.toContain('streak-3');
     expect(definition('streak-3')).toMatchObject({ title: 'Getting Started', points: 20 });
-    expect(definition('streak-3').isMet({ ...EMPTY_PROGRESS, currentStreak: 4 })).toBe(false);
   });
 
   it('§4 streak-3 is not unlocked by three activities on two days', () => {
@@ -85,7 +93,31 @@ describe('§4 achievements of the spec', () => {
     expect(unlockedPerStep[6]).toContain('streak-7');
     expect(unlockedPerStep[7]).not.toContain('streak-7');
     expect(definition('streak-7')).toMatchObject({ title: 'Week Warrior', points: 50 });
-    expect(definition('streak-7').isMet({ ...EMPTY_PROGRESS, currentStreak: 8 })).toBe(false);
+  });
+
+  it('§4 streak-3 and streak-7: a late day that takes the streak past N in one step unlocks them then', () => {
+    // Mon-Tue and Thu-Fri, then Wednesday synced late: 2 → 5.
+    const { state, unlockedPerStep } = applyAll(
+      [0, 1, 3, 4, 2].map((d) => completion({ completedAt: noonOnDay(d) })),
+    );
+    expect(unlockedPerStep.slice(0, 4).flat()).not.toContain('streak-3');
+    expect(unlockedPerStep[4]).toContain('streak-3');
+    expect(state).toMatchObject({ currentStreak: 5, longestStreak: 5 });
+    // Days 0-2 and 4-7 (streak 4), then day 3 late: 4 → 8 unlocks the week.
+    const week = applyAll(
+      [0, 1, 2, 4, 5, 6, 7, 3].map((d) => completion({ completedAt: noonOnDay(d) })),
+    );
+    expect(week.unlockedPerStep.slice(0, 7).flat()).not.toContain('streak-7');
+    expect(week.unlockedPerStep[7]).toEqual(['streak-7']);
+    expect(week.state).toMatchObject({ currentStreak: 8, longestStreak: 8 });
+  });
+
+  it('§4 streak-3: a late day completing an earlier run of 3 unlocks it, the current streak aside', () => {
+    const { state, unlockedPerStep } = applyAll(
+      [0, 2, 5, 1].map((d) => completion({ completedAt: noonOnDay(d) })),
+    );
+    expect(unlockedPerStep[3]).toEqual(['streak-3']);
+    expect(state).toMatchObject({ currentStreak: 1, longestStreak: 3 });
   });
 
   it('§4 streaks: a broken streak keeps unlocked achievements and never unlocks them twice', () => {
@@ -136,8 +168,6 @@ describe('our achievements, each at its boundary', () => {
     ['activities-10', 'totalActivities'],
     ['activities-50', 'totalActivities'],
     ['activities-100', 'totalActivities'],
-    ['streak-14', 'currentStreak'],
-    ['streak-30', 'currentStreak'],
     ['time-10-hours', 'totalTimeSpent'],
     ['time-24-hours', 'totalTimeSpent'],
     ['rainy-day-outdoors', 'rainyOutdoorActivities'],
@@ -152,6 +182,27 @@ describe('our achievements, each at its boundary', () => {
     expect(a.progress(before)).toBe(a.maxProgress - 1);
     expect(a.isMet(at)).toBe(true);
     expect(a.progress({ ...EMPTY_PROGRESS, [field]: a.maxProgress + 5 })).toBe(a.maxProgress);
+  });
+
+  it.each([
+    ['streak-3', 3],
+    ['streak-7', 7],
+    ['streak-14', 14],
+    ['streak-30', 30],
+  ])('%s unlocks when the longest streak reaches %i; progress is the current streak', (id, n) => {
+    const a = definition(id);
+    const streaks = (currentStreak: number, longestStreak: number) => ({
+      ...EMPTY_PROGRESS,
+      currentStreak,
+      longestStreak,
+    });
+    expect(a.isMet(streaks(n - 1, n - 1))).toBe(false);
+    expect(a.isMet(streaks(n, n))).toBe(true);
+    expect(a.isMet(streaks(n + 3, n + 3))).toBe(true);
+    expect(a.isMet(streaks(1, n))).toBe(true);
+    expect(a.progress(streaks(n - 1, n - 1))).toBe(n - 1);
+    expect(a.progress(streaks(1, n - 1))).toBe(1);
+    expect(a.progress(streaks(n + 5, n + 5))).toBe(n);
   });
 
   it('10 and 50 activities unlock at the 10th and 50th completion', () => {
@@ -286,17 +337,52 @@ describe('§3 family stats', () => {
     });
   });
 
-  it('§4 a late completion counts toward totals and time but leaves the streak alone', () => {
+  it('§4 a late completion counts for its own day: totals, time and the streak it bridges', () => {
     const late = [
+      completion({ completedAt: noonOnDay(1) }),
       completion({ completedAt: noonOnDay(3) }),
-      completion({ completedAt: noonOnDay(1), minutes: 7 }),
+      completion({ completedAt: noonOnDay(2), minutes: 7 }),
     ];
     const state = replayCompletions(late, UTC);
     expect(state).toMatchObject({
-      totalActivities: 2,
-      totalTimeSpent: 17,
-      currentStreak: 1,
+      totalActivities: 3,
+      totalTimeSpent: 27,
+      playedDays: ['2026-05-12', '2026-05-13', '2026-05-14'],
+      currentStreak: 3,
+      longestStreak: 3,
       lastActivityDate: '2026-05-14',
+    });
+    expect(state.unlocked).toContain('streak-3');
+  });
+
+  it('an older state given its played days takes their streaks and unlocks what they meet', () => {
+    // As a family stored before played days were kept: Mon and Wed, Tuesday logged late.
+    const before: TProgressState = {
+      ...replayCompletions(
+        [0, 2].map((d) => completion({ completedAt: noonOnDay(d) })),
+        UTC,
+      ),
+      totalActivities: 3,
+    };
+    const days = ['2026-05-11', '2026-05-12', '2026-05-13'];
+    const { state, newlyUnlocked } = withPlayedDays(before, days);
+    expect(newlyUnlocked).toEqual(['streak-3']);
+    expect(state).toMatchObject({
+      playedDays: days,
+      currentStreak: 3,
+      longestStreak: 3,
+      lastActivityDate: '2026-05-13',
+      totalActivities: 3,
+      unlocked: ['first-activity', 'streak-3'],
+    });
+    // Days that change nothing change nothing.
+    const inOrder = replayCompletions(
+      [0, 1].map((d) => completion({ completedAt: noonOnDay(d) })),
+      UTC,
+    );
+    expect(withPlayedDays(inOrder, inOrder.playedDays)).toEqual({
+      state: inOrder,
+      newlyUnlocked: [],
     });
   });
 });
@@ -369,6 +455,38 @@ describe('replay', () => {
         );
         expect(replayed.unlocked).toEqual(unlockedOneByOne);
       }),
+    );
+  });
+
+  it('for any order of arrival, the streaks and the streak achievements are those of the days played', () => {
+    const streakIds = ACHIEVEMENTS.filter((a) => a.category === 'streaks').map((a) => a.id);
+    fc.assert(
+      fc.property(
+        // The same completions in date order (all online) and in any order (synced late).
+        fc
+          .array(arbCompletion, { maxLength: 60 })
+          .chain((completions) =>
+            fc.tuple(
+              fc.constant(completions),
+              fc.shuffledSubarray(completions, { minLength: completions.length }),
+            ),
+          ),
+        arbTimeZone,
+        ([completions, shuffled], tz) => {
+          const byDate = [...completions].sort((a, b) =>
+            a.completedAt.localeCompare(b.completedAt),
+          );
+          const arrived = replayCompletions(shuffled, tz);
+          const inOrder = replayCompletions(byDate, tz);
+          const days = [...new Set(completions.map((c) => localDay(c.completedAt, tz)))].sort();
+          expect(arrived.playedDays).toEqual(days);
+          expect(pick(arrived)).toEqual(pick(inOrder));
+          expect(pick(arrived)).toEqual(streaksOf(days));
+          const streakUnlocks = (s: TProgressState) =>
+            s.unlocked.filter((id) => streakIds.includes(id)).sort();
+          expect(streakUnlocks(arrived)).toEqual(streakUnlocks(inOrder));
+        },
+      ),
     );
   });
 

@@ -7,12 +7,13 @@ import type {
   TMemberPlay,
   TProgressState,
 } from './schema.ts';
-import { nextStreak } from './streak.ts';
+import { streaksOf, withPlayedDay } from './streak.ts';
 
 /** A family that has done nothing yet. */
 export const EMPTY_PROGRESS: TProgressState = {
   totalActivities: 0,
   totalTimeSpent: 0,
+  playedDays: [],
   currentStreak: 0,
   longestStreak: 0,
   lastActivityDate: null,
@@ -40,12 +41,20 @@ export interface CompletionOutcome {
   newlyUnlocked: string[];
 }
 
+/** `next` with the achievements it meets that `previous` had not unlocked, in definition order. */
+function unlockMet(previous: TProgressState, next: TProgressState): CompletionOutcome {
+  const newlyUnlocked = ACHIEVEMENTS.filter(
+    (a) => !previous.unlocked.includes(a.id) && a.isMet(next),
+  ).map((a) => a.id);
+  return { state: { ...next, unlocked: [...previous.unlocked, ...newlyUnlocked] }, newlyUnlocked };
+}
+
 /**
  * Applies one completion. Every completion counts toward the totals, time and the special
- * counters; only the streak depends on order (spec §4): a completion dated before the last
- * activity date leaves the streak alone. Achievements are checked on the state right after this
- * completion — so the spec's "exactly" conditions unlock at the step they hold — and an unlocked
- * one is never unlocked again.
+ * counters, and for its own local day toward the streaks (spec §4; issue 12: one made offline
+ * counts for the day it was made, even when it arrives after later days). Achievements are
+ * checked on the state right after this completion, so they unlock at the step their condition
+ * first holds, and an unlocked one is never unlocked again.
  */
 export function applyCompletion(
   state: TProgressState,
@@ -53,13 +62,14 @@ export function applyCompletion(
   timeZone: string,
 ): CompletionOutcome {
   const moment = localMoment(completion.completedAt, timeZone);
-  const streak = nextStreak(state, moment.day);
+  const playedDays = withPlayedDay(state.playedDays, moment.day);
   const isRainyOutdoors = completion.location === 'outdoor' && completion.weather === 'rainy';
   const isEarly = moment.hour >= EARLY_FROM_HOUR && moment.hour < EARLY_TO_HOUR;
   const isWeekend = moment.weekday === SATURDAY || moment.weekday === SUNDAY;
-  const next: TProgressState = {
+  return unlockMet(state, {
     ...state,
-    ...streak,
+    playedDays,
+    ...streaksOf(playedDays),
     totalActivities: state.totalActivities + 1,
     totalTimeSpent: state.totalTimeSpent + completion.minutes,
     activitiesDone: withValue(state.activitiesDone, completion.activityId),
@@ -67,18 +77,25 @@ export function applyCompletion(
     rainyOutdoorActivities: state.rainyOutdoorActivities + (isRainyOutdoors ? 1 : 0),
     earlyActivities: state.earlyActivities + (isEarly ? 1 : 0),
     weekendActivities: state.weekendActivities + (isWeekend ? 1 : 0),
-  };
-  const newlyUnlocked = ACHIEVEMENTS.filter(
-    (a) => !state.unlocked.includes(a.id) && a.isMet(next),
-  ).map((a) => a.id);
-  return { state: { ...next, unlocked: [...state.unlocked, ...newlyUnlocked] }, newlyUnlocked };
+  });
 }
 
 /**
- * The state after the completions, applied in the order given — the order they were recorded,
+ * The state with `playedDays` (sorted, unique) as the family's played days, the streaks that
+ * follow from them, and any achievement they now meet unlocked. Migration 0016 rebuilds the
+ * stored states of before played days were kept with it, from the activity log's local days.
+ */
+export function withPlayedDays(
+  state: TProgressState,
+  playedDays: readonly string[],
+): CompletionOutcome {
+  return unlockMet(state, { ...state, playedDays: [...playedDays], ...streaksOf(playedDays) });
+}
+
+/**
+ * The state after the completions, applied in the order given: the order they were recorded,
  * which is also the order the server applies them one by one. Replaying the same sequence from
- * scratch therefore gives the same state (the streak depends on that order when completions
- * arrive out of date order).
+ * scratch therefore gives the same state.
  */
 export function replayCompletions(
   completions: readonly TCompletion[],

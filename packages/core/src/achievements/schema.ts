@@ -81,6 +81,16 @@ export type TCompletion = z.infer<typeof ZCompletion>;
 export const ZProgressState = z.object({
   totalActivities: count,
   totalTimeSpent: count,
+  /**
+   * Every local day (YYYY-MM-DD, family timezone) with a completion, sorted, unique: the streaks
+   * and the last activity date below follow from them (core `streaksOf`), whatever order the
+   * completions arrived in.
+   */
+  playedDays: z
+    .array(z.string().regex(YYYY_MM_DD))
+    .refine((days) => days.every((day, i) => i === 0 || (days[i - 1] ?? '') < day), {
+      message: 'must be sorted and unique',
+    }),
   currentStreak: count,
   longestStreak: count,
   lastActivityDate: z.string().regex(YYYY_MM_DD).nullable(),

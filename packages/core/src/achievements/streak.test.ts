@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dayGap, isValidTimeZone, localDay, localMoment, weekdayOf } from './calendar.ts';
-import { nextStreak, type StreakState } from './streak.ts';
+import { nextStreak, streaksOf, withPlayedDay, type StreakState } from './streak.ts';
 
 const none: StreakState = { currentStreak: 0, longestStreak: 0, lastActivityDate: null };
 const at = (currentStreak: number, lastActivityDate: string, longestStreak = currentStreak) => ({
@@ -27,7 +28,8 @@ describe('§4 streak', () => {
     expect(nextStreak(at(3, '2026-05-10'), '2026-05-10')).toEqual(at(3, '2026-05-10'));
   });
 
-  it('§4 streak: a completion dated before the last activity date leaves it alone', () => {
+  it('from the stats alone, a day before the last activity date leaves them as they are', () => {
+    // The app's estimate for a completion queued offline: only the played days can tell.
     expect(nextStreak(at(3, '2026-05-10'), '2026-05-09')).toEqual(at(3, '2026-05-10'));
     expect(nextStreak(at(3, '2026-05-10'), '2026-04-01')).toEqual(at(3, '2026-05-10'));
   });
@@ -41,6 +43,76 @@ describe('§4 streak', () => {
     expect(nextStreak(at(1, '2028-02-28'), '2028-02-29').currentStreak).toBe(2);
     expect(nextStreak(at(1, '2027-02-28'), '2027-03-01').currentStreak).toBe(2);
     expect(nextStreak(at(1, '2028-02-28'), '2028-03-01').currentStreak).toBe(1);
+  });
+});
+
+/** The n-th day after 2026-05-11, YYYY-MM-DD. */
+const day = (n: number) => new Date(Date.UTC(2026, 4, 11 + n)).toISOString().slice(0, 10);
+const played = (...days: number[]) =>
+  days.reduce<string[]>((all, n) => withPlayedDay(all, day(n)), []);
+
+describe('§4 streak from the played days (issue 12: a completion counts for its own day)', () => {
+  it('§4 streak: no previous date gives 1', () => {
+    expect(streaksOf([])).toEqual(none);
+    expect(streaksOf(played(0))).toEqual(at(1, day(0)));
+  });
+
+  it('§4 streak: a gap of exactly one day adds 1', () => {
+    expect(streaksOf(played(0, 1))).toEqual(at(2, day(1)));
+    expect(streaksOf(played(0, 1, 2, 3))).toEqual(at(4, day(3)));
+  });
+
+  it('§4 streak: a gap of more than one day resets to 1, the longest stays', () => {
+    expect(streaksOf(played(0, 1, 2, 4))).toEqual(at(1, day(4), 3));
+    expect(streaksOf(played(0, 400))).toEqual(at(1, day(400), 1));
+  });
+
+  it('§4 streak: the same day leaves it unchanged', () => {
+    expect(played(0, 1, 1, 1)).toEqual([day(0), day(1)]);
+    expect(streaksOf(played(0, 1, 1))).toEqual(streaksOf(played(0, 1)));
+  });
+
+  it('§4 streak: counts across month and year ends and leap days', () => {
+    expect(streaksOf(['2026-12-31', '2027-01-01']).currentStreak).toBe(2);
+    expect(streaksOf(['2028-02-28', '2028-02-29', '2028-03-01']).currentStreak).toBe(3);
+    expect(streaksOf(['2027-02-28', '2027-03-01']).currentStreak).toBe(2);
+  });
+
+  it('a missed day synced late bridges the runs on either side of it (Mon, Wed, then Tue → 3)', () => {
+    expect(streaksOf(played(0, 2))).toEqual(at(1, day(2), 1));
+    expect(streaksOf(played(0, 2, 1))).toEqual(at(3, day(2), 3));
+    // A late day inside an earlier run moves the longest streak, not the current one.
+    expect(streaksOf(played(0, 2, 5, 1))).toEqual(at(1, day(5), 3));
+  });
+
+  it('keeps the played days sorted and unique whatever order they come in', () => {
+    expect(played(3, 1, 2, 1, 0)).toEqual([day(0), day(1), day(2), day(3)]);
+  });
+
+  const arbDays = fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 40 });
+
+  it('for any order of arrival of a set of days, the streaks are those of the sorted days', () => {
+    fc.assert(
+      fc.property(arbDays, (days) => {
+        const sorted = [...new Set(days)].sort((a, b) => a - b).map(day);
+        expect(streaksOf(played(...days))).toEqual(streaksOf(sorted));
+      }),
+    );
+  });
+
+  it('for days arriving in date order, the played days give exactly the §4 step rule', () => {
+    fc.assert(
+      fc.property(arbDays, (days) => {
+        const inOrder = [...days].sort((a, b) => a - b);
+        let stats = none;
+        let all: string[] = [];
+        for (const n of inOrder) {
+          stats = nextStreak(stats, day(n));
+          all = withPlayedDay(all, day(n));
+          expect(streaksOf(all)).toEqual(stats);
+        }
+      }),
+    );
   });
 });
 

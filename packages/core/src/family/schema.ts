@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZActivityLocation } from '../activities/schema.ts';
+import { ZSyncClientId } from '../sync/client-id.ts';
 
 /** At most this many children per family (DESIGN, Family endpoints). */
 export const MAX_CHILDREN = 12;
@@ -112,6 +113,14 @@ export const ZChildCreate = z.strictObject({
 });
 export type TChildCreate = z.infer<typeof ZChildCreate>;
 export type TChildCreateInput = z.input<typeof ZChildCreate>;
+
+/**
+ * Body of `POST /profile/children` and `POST /children`: the child, and optionally the clientId
+ * the app queues the add under when the call gets no answer. The server records it with the add,
+ * so the queued copy of an add that did arrive is answered `duplicate`, not added twice.
+ */
+export const ZAddChildBody = ZChildCreate.extend({ clientId: ZSyncClientId.optional() });
+export type TAddChildBody = z.input<typeof ZAddChildBody>;
 
 /** Body of `PATCH /profile/children/{index}` and `PATCH /children/{id}`: any subset. */
 export const ZChildUpdate = z.strictObject({

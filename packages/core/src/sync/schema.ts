@@ -5,6 +5,7 @@ import { ZUserActivityMark } from '../activities/user-activity.ts';
 import { ZChildCreate, ZChildUpdate, ZProfileUpdate } from '../family/schema.ts';
 import type { TFamilyAction } from '../family/permissions.ts';
 import { ZDateTimeInput } from '../validation/date-time.ts';
+import { ZSyncClientId } from './client-id.ts';
 
 /**
  * Offline sync (DESIGN, Sync; spec §4 Connectivity): the web app queues what a member does while
@@ -14,12 +15,6 @@ import { ZDateTimeInput } from '../validation/date-time.ts';
 
 /** At most this many actions per request; a longer queue goes in several requests, in order. */
 export const MAX_SYNC_ACTIONS = 100;
-export const SYNC_CLIENT_ID_MAX_LENGTH = 64;
-
-/** The queue's id of one action: a UUID (or anything alike: 8 to 64 letters, digits, - or _). */
-export const ZSyncClientId = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _ (a UUID)');
 
 const ZActivityId = ZActivity.shape.id;
 const ZChildId = z.string().min(1).max(100);
@@ -76,6 +71,12 @@ const envelope = {
   clientId: ZSyncClientId,
   /** When the app queued it (ISO 8601). */
   queuedAt: ZDateTimeInput,
+  /**
+   * The family it was done in. One made in a family the member has left or been removed from
+   * since is rejected (`FOREIGN_FAMILY_SYNC_MESSAGE`), never applied to the family they are in
+   * now. Optional: actions queued before the app sent it apply to the member's family.
+   */
+  familyId: z.string().min(1).max(100).optional(),
 };
 const actionOf = <K extends TSyncActionKind>(kind: K) =>
   z.object({ ...envelope, kind: z.literal(kind), payload: SYNC_PAYLOADS[kind] });
@@ -140,6 +141,10 @@ export type TSyncResult = z.infer<typeof ZSyncResult>;
 /** The answer: one result per action, in the order sent. */
 export const ZSyncResponse = z.object({ results: z.array(ZSyncResult) });
 export type TSyncResponse = z.infer<typeof ZSyncResponse>;
+
+/** Why an action done in another family than the member's current one is rejected. */
+export const FOREIGN_FAMILY_SYNC_MESSAGE =
+  'It was done in a family you are no longer a member of, so it was not applied to your current family';
 
 export const unknownSyncKindMessage = (kind: string): string =>
   `Unknown action kind "${kind}": this server knows ${SYNC_ACTION_KINDS.join(', ')}`;

@@ -12,6 +12,20 @@ import { migrateToLatest } from '../migrate.ts';
 import { migrations } from './index.ts';
 
 const NOW = '2026-03-01T10:00:00.000Z';
+/** The progress after the one completion below, as the code of that time stored it. */
+const STORED_PROGRESS = {
+  totalActivities: 1,
+  totalTimeSpent: 25,
+  currentStreak: 1,
+  longestStreak: 1,
+  lastActivityDate: '2026-03-01',
+  activitiesDone: ['cardboard-box-castle'],
+  categoriesTried: ['creative-arts'],
+  rainyOutdoorActivities: 0,
+  earlyActivities: 0,
+  weekendActivities: 1,
+  unlocked: ['first-activity'],
+};
 
 /** A database of its own (SQLite file, or a fresh PostgreSQL schema), nothing migrated yet. */
 async function scratchDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -171,7 +185,7 @@ async function seedUser(db: Kysely<any>, userId: string, email: string): Promise
     .execute();
   await db
     .insertInto('stats')
-    .values({ userId, state: '{"totalActivities":1}', updatedAt: NOW })
+    .values({ userId, state: JSON.stringify(STORED_PROGRESS), updatedAt: NOW })
     .execute();
 }
 
@@ -278,9 +292,10 @@ describe('migration 0008-families', () => {
       expect(await byFamily('achievements')).toEqual([
         { familyId, achievementId: 'first-activity', unlockedAt: NOW },
       ]);
-      expect(await byFamily('stats')).toEqual([
-        { familyId, state: '{"totalActivities":1}', updatedAt: NOW },
-      ]);
+      const [stats] = await byFamily('stats');
+      expect(stats).toMatchObject({ familyId, updatedAt: NOW });
+      // Migration 0016 adds the played days of the activity log.
+      expect(JSON.parse(stats!.state)).toEqual({ ...STORED_PROGRESS, playedDays: ['2026-03-01'] });
     }
   });
 

@@ -14,6 +14,7 @@ import * as rateLimits from './0012-rate-limits.ts';
 import * as syncActions from './0013-sync-actions.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
 import * as plans from './0015-plans.ts';
+import * as playedDays from './0016-played-days.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013-sync-actions': syncActions,
   '0014-push-subscriptions': pushSubscriptions,
   '0015-plans': plans,
+  '0016-played-days': playedDays,
 };

@@ -160,7 +160,7 @@ describe('completions, stats and achievements', () => {
       unlocked.push(...body.newAchievements.map((a) => a.id));
     }
     expect(unlocked.filter((id) => id === 'streak-3')).toHaveLength(1);
-    // The late 02-03 completion counts but leaves the streak alone.
+    // The second 02-03 completion counts; its day was played already, so the streak stays.
     expect(await getStats(user)).toMatchObject({
       totalActivities: 5,
       currentStreak: 4,

@@ -1,7 +1,7 @@
 import { ZApiError } from '@kkb/core/errors/api-error';
 import {
+  ZAddChildBody,
   ZChild,
-  ZChildCreate,
   ZChildUpdate,
   ZFamilyProfile,
   ZProfileUpdate,
@@ -85,13 +85,15 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags,
           security,
-          summary: 'Add a child (at most 12)',
-          body: ZChildCreate,
-          response: { 201: ZChild, ...errors },
+          summary:
+            'Add a child (at most 12); with a clientId, at most once per family (409 when it was added already)',
+          body: ZAddChildBody,
+          response: { 201: ZChild, ...errors, 409: ZApiError },
         },
       },
       async (request, reply) => {
-        const child = await addChild(database, memberOf(request), request.body, now());
+        const { clientId, ...input } = request.body;
+        const child = await addChild(database, memberOf(request), input, now(), clientId);
         return reply.status(201).send(child);
       },
     );

@@ -20,8 +20,9 @@ import type { Transaction } from 'kysely';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { AppError, badRequest, notFound } from '../../errors.ts';
 import { getPreferences, mergePreferences } from '../notifications/service.ts';
+import { findSyncAction, insertSyncAction } from '../sync/repository.ts';
 import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
 import {
   countChildren,
@@ -38,6 +39,8 @@ export type ChildRef = { index: string } | { id: string };
 
 const profileNotFound = () => notFound('User profile');
 const childNotFound = () => notFound('Child');
+const childAddedAlready = () =>
+  new AppError(409, 'VALIDATION_ERROR', 'clientId: this child was added already');
 
 /** The whole profile document with its children in creation order. */
 export async function getProfile(executor: Executor, familyId: string): Promise<TFamilyProfile> {
@@ -133,13 +136,33 @@ export async function listFamilyChildren(executor: Executor, familyId: string): 
   return listChildren(executor, familyId);
 }
 
+/**
+ * Adds a child. With the `clientId` the app would queue it under, the add is recorded as that
+ * action (`sync_actions`, in the same transaction), so the queued copy of an add whose answer was
+ * lost is answered `duplicate` by the sync; the same clientId here again is refused (409).
+ */
 export function addChild(
   database: Database,
   member: FamilyMember,
   input: TChildCreate,
   nowIso: string,
+  clientId?: string,
 ): Promise<TChild> {
-  return inFamilyTransaction(database, member, (trx) => addChildIn(trx, member, input, nowIso));
+  return inFamilyTransaction(database, member, async (trx) => {
+    if (clientId === undefined) return addChildIn(trx, member, input, nowIso);
+    const { familyId } = member;
+    if (await findSyncAction(trx, familyId, clientId)) throw childAddedAlready();
+    const child = await addChildIn(trx, member, input, nowIso);
+    await insertSyncAction(trx, {
+      familyId,
+      clientId,
+      kind: 'addChild',
+      status: 'applied',
+      detail: null,
+      appliedAt: nowIso,
+    });
+    return child;
+  });
 }
 
 /** `addChild` inside the caller's family transaction (offline sync applies it there). */

@@ -1,6 +1,7 @@
 import type { TFamilyRole } from '@kkb/core/family/members';
 import { isAllowed } from '@kkb/core/family/permissions';
 import {
+  FOREIGN_FAMILY_SYNC_MESSAGE,
   parseSyncAction,
   SYNC_ACTION_PERMISSIONS,
   type TQueuedSyncAction,
@@ -131,11 +132,28 @@ function rejectOnce(ctx: SyncContext, queued: TQueuedSyncAction, detail: string)
 }
 
 /**
+ * An action done in a family the member is no longer in (removed while offline): never applied
+ * to the family they are in now, but rejected. Its own family's record answers for it when it
+ * did reach that family before (an answer lost just before the member was removed).
+ */
+async function foreignFamilyAction(
+  ctx: SyncContext,
+  queued: TQueuedSyncAction & { familyId: string },
+): Promise<TSyncResult> {
+  const done = await findSyncAction(ctx.database.db, queued.familyId, queued.clientId);
+  if (done?.status === 'applied') return answerOf(done);
+  return rejectOnce(ctx, queued, FOREIGN_FAMILY_SYNC_MESSAGE);
+}
+
+/**
  * One action, at most once: under the family's lock (two tabs syncing at once wait for each
  * other), a clientId already recorded is answered from its record; otherwise the change and its
  * record commit together, so a crash or a lost answer leaves either both or neither.
  */
 async function syncOne(ctx: SyncContext, queued: TQueuedSyncAction): Promise<TSyncResult> {
+  if (queued.familyId !== undefined && queued.familyId !== ctx.member.familyId) {
+    return foreignFamilyAction(ctx, { ...queued, familyId: queued.familyId });
+  }
   const parsed = parseSyncAction(queued);
   if (!parsed.success) {
     if (parsed.unknownKind) {

@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type http from 'node:http';
-import type { TFamilyStats } from '@kkb/core/achievements/schema';
+import type { TAchievementList, TFamilyStats } from '@kkb/core/achievements/schema';
 import type { TUserActivityList } from '@kkb/core/activities/user-activity';
 import type { TInviteCreated } from '@kkb/core/family/members';
 import { ACTION_DESCRIPTIONS } from '@kkb/core/family/permissions';
 import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import {
+  FOREIGN_FAMILY_SYNC_MESSAGE,
   MAX_SYNC_ACTIONS,
   SYNC_ACTION_KINDS,
   SYNC_PAYLOADS,
@@ -202,6 +203,52 @@ describe('POST /sync applies queued offline actions (DESIGN, Sync; spec §4 Conn
 });
 
 describe('rejected actions', () => {
+  it('what a member did offline in a family they were removed from meanwhile is rejected, never applied to their new family', async () => {
+    const owner = await createUser(app);
+    const parent = await joinAs(owner, 'parent');
+    const inOldFamily = { familyId: owner.familyId };
+    const actions = [
+      { ...favorite(CASTLE), ...inOldFamily },
+      { ...queued('addAchievement', { activityId: CASTLE, minutes: 20 }), ...inOldFamily },
+      { ...queued('addChild', { name: 'Mia', age: 4 }), ...inOldFamily },
+    ];
+    // Removed by the owner while offline: the parent now has a new, empty family of their own.
+    await call(owner, 'DELETE', `/family/members/${parent.userId}`);
+    const { id: newFamilyId } = await call<{ id: string }>(parent, 'GET', '/family');
+    expect(newFamilyId).not.toBe(owner.familyId);
+
+    const results = await syncOk(parent, actions);
+    expect(results).toEqual(
+      actions.map(({ clientId }) => ({
+        clientId,
+        status: 'rejected',
+        detail: FOREIGN_FAMILY_SYNC_MESSAGE,
+      })),
+    );
+    expect(await userActivities(parent)).toEqual([]);
+    expect(await stats(parent)).toMatchObject({ totalActivities: 0 });
+    expect(await call(parent, 'GET', '/children')).toMatchObject({ total: 0 });
+    // Nor did they reach the family they were done in.
+    expect(await userActivities(owner)).toEqual([]);
+    expect(await stats(owner)).toMatchObject({ totalActivities: 0 });
+    // Sent again (a retry), the same answer; what the new family does itself applies.
+    expect(statuses(await syncOk(parent, actions.slice(0, 1)))).toEqual(['rejected']);
+    const own = [{ ...favorite(CASTLE), familyId: newFamilyId }, favorite(SCAVENGER_HUNT)];
+    expect(statuses(await syncOk(parent, own))).toEqual(['applied', 'applied']);
+  });
+
+  it('an action that reached the old family before the member was removed answers duplicate there, not rejected', async () => {
+    const owner = await createUser(app);
+    const parent = await joinAs(owner, 'parent');
+    const action = { ...favorite(CASTLE), familyId: owner.familyId };
+    // Applied, but the answer was lost; then the owner removed the parent.
+    expect(statuses(await syncOk(parent, [action]))).toEqual(['applied']);
+    await call(owner, 'DELETE', `/family/members/${parent.userId}`);
+    expect(statuses(await syncOk(parent, [action]))).toEqual(['duplicate']);
+    expect(await userActivities(parent)).toEqual([]);
+    expect(await userActivities(owner)).toHaveLength(1);
+  });
+
   it('an activity deleted meanwhile, an invalid payload, a missing child: rejected with a detail, the rest applied', async () => {
     const user = await createUser(app);
     const own = await call<{ id: string }>(user, 'POST', '/activities', OWN_ACTIVITY);
@@ -480,6 +527,31 @@ describe('what a synced action changes', () => {
     ]);
   });
 
+  it("a member's completion made offline on a missed day, synced late, bridges the family's streak", async () => {
+    const owner = await createUser(app);
+    await setUtc(owner);
+    const parent = await joinAs(owner, 'parent');
+    const [monday, tuesday, wednesday] = [ago(2 * DAY_MS), ago(DAY_MS), ago(0)];
+    // The owner plays Monday and Wednesday online: two runs of one day.
+    for (const completedAt of [monday, wednesday]) {
+      await call(owner, 'POST', `/activities/${CASTLE}/complete`, { completedAt });
+    }
+    expect(await stats(owner)).toMatchObject({ currentStreak: 1, longestStreak: 1 });
+    // The parent played Tuesday offline; it reaches the server on Wednesday evening.
+    const results = await syncOk(parent, [
+      queued('addAchievement', { activityId: SCAVENGER_HUNT, completedAt: tuesday }),
+    ]);
+    expect(statuses(results)).toEqual(['applied']);
+    expect(await stats(owner)).toMatchObject({
+      totalActivities: 3,
+      currentStreak: 3,
+      longestStreak: 3,
+      lastActivityDate: wednesday.slice(0, 10),
+    });
+    const { achievements } = await call<TAchievementList>(owner, 'GET', '/achievements');
+    expect(achievements.find((a) => a.id === 'streak-3')).toMatchObject({ isUnlocked: true });
+  });
+
   it('a completion queued without a time counts for when it was queued', async () => {
     const user = await createUser(app);
     await setUtc(user);
@@ -503,6 +575,36 @@ describe('what a synced action changes', () => {
     });
     expect(statuses(await syncOk(user, [action]))).toEqual(['applied']);
     expect(await stats(user)).toMatchObject({ totalActivities: 1, totalTimeSpent: 10 });
+  });
+
+  it('an add of a child whose online call did arrive, queued again under its clientId, adds it once', async () => {
+    const user = await createUser(app);
+    const action = queued('addChild', { name: 'Mia', age: 4 });
+    // The online call was applied but its answer lost: the app queued it with the same clientId.
+    await call(user, 'POST', '/children', { name: 'Mia', age: 4, clientId: action.clientId });
+    expect(statuses(await syncOk(user, [action]))).toEqual(['duplicate']);
+    const { children } = await call<{ children: TChild[] }>(user, 'GET', '/children');
+    expect(children.map((child) => child.name)).toEqual(['Mia']);
+    // The same clientId on the route again is refused; a bad one is a 400; none adds a child.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/profile/children',
+      headers: user.authHeader,
+      payload: { name: 'Mia', age: 4, clientId: action.clientId },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'clientId: this child was added already',
+      code: 'VALIDATION_ERROR',
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/v1/children',
+      headers: user.authHeader,
+      payload: { name: 'Noa', age: 4, clientId: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await call(user, 'GET', '/children')).toMatchObject({ total: 1 });
   });
 
   it('recommendations see a synced favourite at once (the family data version moves)', async () => {

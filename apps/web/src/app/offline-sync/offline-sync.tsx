@@ -7,7 +7,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getActivityQueryOptions } from '../../features/activities/api/get-activity';
 import { useAuth } from '../../features/auth/components/use-auth';
+import { useFamily } from '../../features/family/api/get-family';
 import { getProfileQueryOptions } from '../../features/family/api/get-profile';
+import { setActingFamily } from '../../lib/offline-actions';
 import { claimQueue } from '../../lib/offline-queue';
 import { offlineSync } from '../../lib/offline-sync';
 import type { RejectedAction } from '../../lib/sync-queue';
@@ -60,7 +62,13 @@ export function OfflineSync() {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const userId = auth.status === 'authenticated' ? auth.user.id : null;
+  const familyId = useFamily({ enabled: userId !== null }).data?.id;
   const [notes, setNotes] = useState<{ key: string; text: string }[]>([]);
+
+  // What is queued from now on is marked as done in this family (the server refuses it elsewhere).
+  useEffect(() => {
+    setActingFamily(userId === null ? undefined : familyId);
+  }, [userId, familyId]);
 
   useEffect(() => {
     if (userId === null) return;

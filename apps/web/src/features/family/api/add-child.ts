@@ -1,5 +1,11 @@
 import { newChildFields } from '@kkb/core/family/profile';
-import { ZChild, ZChildCreate, type TChild, type TChildCreateInput } from '@kkb/core/family/schema';
+import {
+  ZChild,
+  ZChildCreate,
+  type TAddChildBody,
+  type TChild,
+  type TChildCreateInput,
+} from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-actions';
@@ -7,26 +13,31 @@ import { randomId } from '../../../lib/random-id';
 import { getProfileQueryOptions } from './get-profile';
 import { changeCachedChildren } from './profile-cache';
 
-/** `POST /profile/children` -> 201 the new child (at most 12 per family). */
-export function addChild(child: TChildCreateInput): Promise<TChild> {
-  return apiPost('/api/v1/profile/children', child, ZChild);
+/**
+ * `POST /profile/children` -> 201 the new child (at most 12 per family). The clientId is the one
+ * the add would be queued under: the server records it, so it adds the child once either way.
+ */
+export function addChild(body: TAddChildBody): Promise<TChild> {
+  return apiPost('/api/v1/profile/children', body, ZChild);
 }
 
 /**
- * Adds a child; the profile, which lists the children, is fetched again. Offline the child is
- * queued (`addChild`) and listed at once, with the queued action's clientId as its id until the
- * sync gives it the server's (later offline edits of it fold into the queued add). An add whose
- * answer was lost is not queued again: that could add the child twice.
+ * Adds a child; the profile, which lists the children, is fetched again. Offline, or when the call
+ * gets no answer, the child is queued (`addChild`) under the clientId the call carried and listed
+ * at once with it as its id until the sync gives it the server's (later offline edits of it fold
+ * into the queued add). An add that did arrive is then answered `duplicate`, not added twice. A
+ * refusal (the family has 12 children) shows its error.
  */
 export function useAddChild() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: TChildCreateInput) => {
       const clientId = randomId();
-      const sent = await sendOrQueue({ kind: 'addChild', payload: input }, () => addChild(input), {
-        clientId,
-        replaySafe: false,
-      });
+      const sent = await sendOrQueue(
+        { kind: 'addChild', payload: input },
+        () => addChild({ ...input, clientId }),
+        { clientId },
+      );
       if (!sent.queued) return { child: sent.result, queued: false };
       const now = new Date().toISOString();
       const child: TChild = {

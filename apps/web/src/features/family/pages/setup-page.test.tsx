@@ -86,6 +86,8 @@ describe('SetupPage', { timeout: 20_000 }, () => {
         name: 'Noa',
         age: 5,
         interests: [],
+        // The id it would be queued under, had the answer been lost.
+        clientId: expect.any(String),
       }),
     );
     expect(await screen.findByRole('list', { name: 'Children added' })).toHaveTextContent('Noa');
