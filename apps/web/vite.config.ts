@@ -1,6 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The lazy pages a visit starts on (DESIGN "Budgets": `/login`, and `/dashboard` in its frame).
+ * Their own dependencies go in one chunk per route instead of a chunk per combination of pages
+ * that share them: a few larger files compress better than dozens of small ones.
+ */
+const FIRST_ROUTES = {
+  'login-route': ['src/features/auth/pages/login-page.tsx'],
+  'dashboard-route': [
+    'src/app/layouts/framed-layout.tsx',
+    'src/features/activities/pages/dashboard-page.tsx',
+  ],
+};
+
+const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>>();
+
+/** The first routes whose pages statically import `moduleId` (the pages themselves excluded). */
+function firstRoutesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<string> | undefined {
+  let routesOf = firstRouteModules.get(ctx);
+  if (routesOf === undefined) {
+    routesOf = new Map();
+    for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
+      const queue = pages.map((page) => path.join(here, page));
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        for (const imported of ctx.getModuleInfo(queue.pop() as string)?.importedIds ?? []) {
+          if (seen.has(imported)) continue;
+          seen.add(imported);
+          queue.push(imported);
+          routesOf.set(imported, (routesOf.get(imported) ?? new Set()).add(route));
+        }
+      }
+    }
+    firstRouteModules.set(ctx, routesOf);
+  }
+  return routesOf.get(moduleId);
+}
 
 export default defineConfig({
   plugins: [
@@ -44,7 +85,29 @@ export default defineConfig({
         codeSplitting: {
           // zod's own chunk runs before any chunk that creates schemas; lib/zod-config.ts rides in
           // it so that zod is configured before the first schema exists (see that file).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/ }],
+          groups: [
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/,
+              priority: 3,
+            },
+            // Everything the entry loads, in one chunk.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // What both first routes use (and so all it imports), then what each uses alone.
+            {
+              name: (id, ctx) => ((firstRoutesOf(id, ctx)?.size ?? 0) > 1 ? 'first-routes' : null),
+              debugName: 'first routes',
+              priority: 1,
+            },
+            {
+              name: (id, ctx) => {
+                const routes = firstRoutesOf(id, ctx);
+                return routes?.size === 1 ? [...routes][0] : null;
+              },
+              debugName: 'first route',
+              priority: 0,
+            },
+          ],
         },
       },
     },
