@@ -1,12 +1,18 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../api/logout';
 import { useAuth } from './use-auth';
+
+const loadAccountMenu = () => import('./account-menu');
+const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
+
+/** Starts fetching the menu's chunk; a failure shows when the menu renders. */
+function preloadAccountMenu() {
+  loadAccountMenu().catch(() => undefined);
+}
 
 /** The top bar's account corner: the signed-in parent's menu, or a Login button (spec §2). */
 export function UserMenu() {
@@ -15,6 +21,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing keeps its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   if (auth.status !== 'authenticated') {
     return (
@@ -40,7 +48,12 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={preloadAccountMenu}
+        onFocus={preloadAccountMenu}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         startIcon={
           <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-hidden="true">
             {name.charAt(0).toUpperCase()}
@@ -70,15 +83,16 @@ export function UserMenu() {
           {name}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
-          Dashboard
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          Profile Settings
-        </MenuItem>
-        <MenuItem onClick={() => void signOut()}>Logout</MenuItem>
-      </Menu>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <AccountMenu
+            id={menuId}
+            anchor={anchor}
+            onClose={close}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
