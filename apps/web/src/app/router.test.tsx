@@ -170,7 +170,7 @@ describe('guards (spec §2, §4)', () => {
     await expectFramedPageAt(router, '/dashboard');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Dana Parent' }));
-    // The menu comes in its own chunk, fetched as the pointer reaches the button.
+    // The menu comes in its own chunk, fetched after the first paint.
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await expectHeading('Welcome back');
     expect(router.state.location.pathname).toBe('/login');

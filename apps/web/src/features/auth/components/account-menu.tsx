@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router';
 
 /**
  * The signed-in parent's menu under the top bar's account button. Its own chunk (MUI's Menu
- * brings Popover, Modal and focus trapping): it is fetched when the parent reaches for the button.
+ * brings Popover, Modal and focus trapping), fetched after the first paint.
  */
 export function AccountMenu({
   id,

@@ -1,18 +1,13 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useLogout } from '../api/logout';
 import { useAuth } from './use-auth';
 
 const loadAccountMenu = () => import('./account-menu');
 const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
-
-/** Starts fetching the menu's chunk; a failure shows when the menu renders. */
-function preloadAccountMenu() {
-  loadAccountMenu().catch(() => undefined);
-}
 
 /** The top bar's account corner: the signed-in parent's menu, or a Login button (spec §2). */
 export function UserMenu() {
@@ -23,6 +18,10 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first opening on, so that closing keeps its transition.
   const [menuWanted, setMenuWanted] = useState(false);
+  // Fetched after the first paint, while online: a parent may open the menu offline to sign out.
+  useEffect(() => {
+    loadAccountMenu().catch(() => undefined);
+  }, []);
 
   if (auth.status !== 'authenticated') {
     return (
@@ -48,8 +47,6 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor !== null}
-        onPointerEnter={preloadAccountMenu}
-        onFocus={preloadAccountMenu}
         onClick={(event) => {
           setMenuWanted(true);
           setAnchor(event.currentTarget);
