@@ -21,21 +21,38 @@ const FIRST_ROUTES = {
 
 const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, Map<string, Set<string>>>();
 
-/** The first routes whose pages statically import `moduleId` (the pages themselves excluded). */
+/** The modules `from` imports statically, directly or not, leaving out those in `known`. */
+function staticImports(
+  from: string[],
+  ctx: Rolldown.ChunkingContext,
+  known: ReadonlySet<string> = new Set(),
+): Set<string> {
+  const found = new Set<string>();
+  const queue = [...from];
+  while (queue.length > 0) {
+    for (const imported of ctx.getModuleInfo(queue.pop() as string)?.importedIds ?? []) {
+      if (found.has(imported) || known.has(imported)) continue;
+      found.add(imported);
+      queue.push(imported);
+    }
+  }
+  return found;
+}
+
+/**
+ * The first routes whose pages statically import `moduleId`: the pages themselves and what the
+ * entry's graph reaches are left out (the entry's chunk has what of it is used; a route should
+ * not carry, say, MUI's InputBase only because a barrel of the theme names it).
+ */
 function firstRoutesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<string> | undefined {
   let routesOf = firstRouteModules.get(ctx);
   if (routesOf === undefined) {
     routesOf = new Map();
+    const entryGraph = staticImports([path.join(here, 'src/main.tsx')], ctx);
     for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
-      const queue = pages.map((page) => path.join(here, page));
-      const seen = new Set(queue);
-      while (queue.length > 0) {
-        for (const imported of ctx.getModuleInfo(queue.pop() as string)?.importedIds ?? []) {
-          if (seen.has(imported)) continue;
-          seen.add(imported);
-          queue.push(imported);
-          routesOf.set(imported, (routesOf.get(imported) ?? new Set()).add(route));
-        }
+      const pageIds = pages.map((page) => path.join(here, page));
+      for (const id of staticImports(pageIds, ctx, entryGraph)) {
+        if (!pageIds.includes(id)) routesOf.set(id, (routesOf.get(id) ?? new Set()).add(route));
       }
     }
     firstRouteModules.set(ctx, routesOf);
