@@ -1,11 +1,13 @@
 import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Chip from '@mui/material/Chip';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useConnectivity } from '../../hooks/use-connectivity';
+import { deferredComponent } from '../../lib/deferred-component';
 
-const loadDetails = () => import('./connection-details');
-const ConnectionDetails = lazy(async () => ({ default: (await loadDetails()).ConnectionDetails }));
+const details = deferredComponent(
+  async () => (await import('./connection-details')).ConnectionDetails,
+);
 
 /**
  * Below 360 px (a 320 px phone) the top bar has no room for the word: the chip shows its icon and
@@ -32,9 +34,7 @@ export function ConnectivityChip() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const detailsId = useId();
   // Fetched after the first paint, while online: the details are wanted when the connection is not.
-  useEffect(() => {
-    loadDetails().catch(() => undefined);
-  }, []);
+  useEffect(() => details.preload(), []);
 
   if (isOnline) {
     return (
@@ -64,7 +64,7 @@ export function ConnectivityChip() {
         aria-controls={open ? detailsId : undefined}
       />
       <Suspense fallback={null}>
-        <ConnectionDetails
+        <details.Component
           id={detailsId}
           anchor={anchor}
           onClose={() => setAnchor(null)}

@@ -14,7 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
@@ -36,12 +36,14 @@ import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { deferredComponent } from '../../../lib/deferred-component';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
-const loadControls = () => import('../components/dashboard-controls');
-const DashboardControls = lazy(async () => ({ default: (await loadControls()).DashboardControls }));
+const controls = deferredComponent(
+  async () => (await import('../components/dashboard-controls')).DashboardControls,
+);
 
 const savedAtFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -56,10 +58,8 @@ export function DashboardPage() {
   // Read at once (no first render as "wide"): the controls' open state is decided on mount.
   const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
-  // The controls' chunk loads while the profile and the weather do; a failure shows on render.
-  useEffect(() => {
-    loadControls().catch(() => undefined);
-  }, []);
+  // The controls' chunk loads while the profile and the weather do.
+  useEffect(() => controls.preload(), []);
   const choices = choicesFrom(searchParams);
   const choose = (key: DashboardChoiceKey, value: string | number | null) =>
     setSearchParams((current) => withChoice(current, key, value), { replace: true });
@@ -262,7 +262,7 @@ export function DashboardPage() {
           <AccordionDetails>
             {ready ? (
               <Suspense fallback={controlsSkeleton}>
-                <DashboardControls
+                <controls.Component
                   familyChildren={children}
                   childId={childId}
                   timeChoices={timeChoices}

@@ -1,27 +1,22 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { useLogout } from '../api/logout';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { deferredComponent } from '../../../lib/deferred-component';
 import { useAuth } from './use-auth';
 
-const loadAccountMenu = () => import('./account-menu');
-const AccountMenu = lazy(async () => ({ default: (await loadAccountMenu()).AccountMenu }));
+const accountMenu = deferredComponent(async () => (await import('./account-menu')).AccountMenu);
 
 /** The top bar's account corner: the signed-in parent's menu, or a Login button (spec §2). */
 export function UserMenu() {
   const auth = useAuth();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first opening on, so that closing keeps its transition.
   const [menuWanted, setMenuWanted] = useState(false);
   // Fetched after the first paint, while online: a parent may open the menu offline to sign out.
-  useEffect(() => {
-    loadAccountMenu().catch(() => undefined);
-  }, []);
+  useEffect(() => accountMenu.preload(), []);
 
   if (auth.status !== 'authenticated') {
     return (
@@ -33,12 +28,6 @@ export function UserMenu() {
 
   const { name } = auth.user;
   const close = () => setAnchor(null);
-  const signOut = async () => {
-    close();
-    // Signed out here even when the server cannot be reached (useLogout clears regardless).
-    await logout.mutateAsync().catch(() => undefined);
-    await navigate('/login', { replace: true });
-  };
 
   return (
     <>
@@ -82,12 +71,7 @@ export function UserMenu() {
       </Button>
       {menuWanted && (
         <Suspense fallback={null}>
-          <AccountMenu
-            id={menuId}
-            anchor={anchor}
-            onClose={close}
-            onSignOut={() => void signOut()}
-          />
+          <accountMenu.Component id={menuId} anchor={anchor} onClose={close} />
         </Suspense>
       )}
     </>
