@@ -1,6 +1,102 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The lazy pages a visit starts on (DESIGN "Budgets": `/login`, and `/dashboard` in its frame).
+ * Their own dependencies go in one chunk per route instead of a chunk per combination of pages
+ * that share them: a few larger files compress better than dozens of small ones.
+ */
+const FIRST_ROUTES = {
+  'login-route': ['src/features/auth/pages/login-page.tsx'],
+  'dashboard-route': [
+    'src/app/layouts/framed-layout.tsx',
+    'src/features/activities/pages/dashboard-page.tsx',
+  ],
+};
+
+interface FirstRouteModules {
+  /** The first routes whose pages import a module statically. */
+  routesOf: Map<string, Set<string>>;
+  /** What each first route's pages fetch after their first paint (their dynamic imports). */
+  later: Map<string, Set<string>>;
+}
+
+const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, FirstRouteModules>();
+
+/** The modules `from` imports, directly or not, leaving out those in `known`. */
+function imports(
+  from: Iterable<string>,
+  ctx: Rolldown.ChunkingContext,
+  {
+    known = new Set<string>(),
+    dynamic = false,
+  }: { known?: ReadonlySet<string>; dynamic?: boolean } = {},
+): Set<string> {
+  const found = new Set<string>();
+  const queue = [...from];
+  while (queue.length > 0) {
+    const info = ctx.getModuleInfo(queue.pop() as string);
+    const next = [
+      ...(info?.importedIds ?? []),
+      ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []),
+    ];
+    for (const imported of next) {
+      if (found.has(imported) || known.has(imported)) continue;
+      found.add(imported);
+      queue.push(imported);
+    }
+  }
+  return found;
+}
+
+/**
+ * Which first routes' pages import each module statically, and what they fetch later. The pages
+ * themselves and what the entry's graph reaches are left out (the entry's chunk has what of it is
+ * used; a route should not carry, say, MUI's InputBase only because a barrel of the theme names it).
+ */
+function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
+  let graph = firstRouteModules.get(ctx);
+  if (graph === undefined) {
+    graph = { routesOf: new Map(), later: new Map() };
+    const entryGraph = imports([path.join(here, 'src/main.tsx')], ctx);
+    for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
+      const pageIds = pages.map((page) => path.join(here, page));
+      const now = imports(pageIds, ctx, { known: entryGraph });
+      for (const id of now) {
+        if (!pageIds.includes(id)) {
+          graph.routesOf.set(id, (graph.routesOf.get(id) ?? new Set()).add(route));
+        }
+      }
+      const lazy = [...now, ...pageIds].flatMap(
+        (id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
+      );
+      graph.later.set(route, imports(lazy, ctx, { known: entryGraph, dynamic: true }));
+      for (const id of lazy) graph.later.get(route)?.add(id);
+    }
+    firstRouteModules.set(ctx, graph);
+  }
+  return graph;
+}
+
+/**
+ * The chunk of a module only first routes import: `first-routes` for what both use; for what one
+ * uses, `<route>-shared` when the other route fetches it after its first paint (the other would
+ * otherwise load this route's whole chunk then), else `<route>`.
+ */
+function firstRouteChunk(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
+  const { routesOf, later } = firstRouteGraph(ctx);
+  const routes = routesOf.get(moduleId);
+  if (routes === undefined) return null;
+  if (routes.size > 1) return 'first-routes';
+  const [route] = routes as Set<string> & [string];
+  const laterElsewhere = [...later].some(([other, ids]) => other !== route && ids.has(moduleId));
+  return laterElsewhere ? `${route}-shared` : route;
+}
 
 /**
  * Preloads the Latin subset of Inter (the one English text needs) with the page, rather than once
@@ -78,7 +174,40 @@ export default defineConfig({
         codeSplitting: {
           // zod's own chunk runs before any chunk that creates schemas; lib/zod-config.ts rides in
           // it so that zod is configured before the first schema exists (see that file).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/ }],
+          groups: [
+            {
+              name: 'zod',
+              test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/,
+              priority: 3,
+            },
+            // Everything the entry loads, in one chunk.
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // The rest of TanStack's React hooks (useMutation...) beside it: a first route's chunk
+            // would otherwise take them, and a later chunk that signs out would load that chunk.
+            {
+              name: 'query-hooks',
+              test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]/,
+              priority: 2,
+            },
+            // What both first routes use and what the other one fetches later go first (and so
+            // take what they import), then what each uses alone.
+            {
+              name: (id, ctx) => {
+                const chunk = firstRouteChunk(id, ctx);
+                return chunk === 'first-routes' || chunk?.endsWith('-shared') ? chunk : null;
+              },
+              debugName: 'first routes, shared',
+              priority: 1,
+            },
+            {
+              name: (id, ctx) => {
+                const chunk = firstRouteChunk(id, ctx);
+                return chunk === 'first-routes' || chunk?.endsWith('-shared') ? null : chunk;
+              },
+              debugName: 'first route',
+              priority: 0,
+            },
+          ],
         },
       },
     },

@@ -170,7 +170,8 @@ describe('guards (spec §2, §4)', () => {
     await expectFramedPageAt(router, '/dashboard');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Dana Parent' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    // The menu comes in its own chunk, fetched after the first paint.
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await expectHeading('Welcome back');
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.state).toBeNull();

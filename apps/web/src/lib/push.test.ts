@@ -129,4 +129,14 @@ describe('turning push off (and signing out)', () => {
     expect(browser.current()).toBeNull();
     await expect(isPushEnabled()).resolves.toBe(false);
   });
+
+  it('does not wait for a service worker still installing: without a registration there is nothing to remove', async () => {
+    fakeBrowserPush('granted');
+    Object.assign(navigator.serviceWorker, {
+      ready: new Promise(() => undefined),
+      getRegistration: () => Promise.resolve(undefined),
+    });
+    await disablePush();
+    expect(server.requestsTo('DELETE /api/v1/push/subscriptions')).toHaveLength(0);
+  });
 });

@@ -176,8 +176,11 @@ export async function isPushEnabled(): Promise<boolean> {
 export async function disablePush(): Promise<void> {
   if (pushAvailability().kind !== 'available') return;
   try {
-    const subscription = await (await registration()).pushManager.getSubscription();
+    // Not `ready`: that waits until a first service worker has installed (precached the app),
+    // which held a sign-out back for as long; a subscription lives on an existing registration.
+    const reg = await navigator.serviceWorker.getRegistration();
     writeSent(null);
+    const subscription = await reg?.pushManager.getSubscription();
     if (!subscription) return;
     await apiDelete('/api/v1/push/subscriptions', undefined, {
       body: { endpoint: subscription.endpoint },

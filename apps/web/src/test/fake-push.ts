@@ -51,6 +51,7 @@ export function fakeBrowserPush(
     configurable: true,
     value: {
       ready: Promise.resolve({ pushManager }),
+      getRegistration: () => Promise.resolve({ pushManager }),
       addEventListener: workerMessages.addEventListener.bind(workerMessages),
       removeEventListener: workerMessages.removeEventListener.bind(workerMessages),
     },

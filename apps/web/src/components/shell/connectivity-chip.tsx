@@ -1,16 +1,13 @@
 import WifiIcon from '@mui/icons-material/Wifi';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Chip from '@mui/material/Chip';
-import Popover from '@mui/material/Popover';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { useConnectivity } from '../../hooks/use-connectivity';
+import { deferredComponent } from '../../lib/deferred-component';
 
-const lastOnlineFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const details = deferredComponent(
+  async () => (await import('./connection-details')).ConnectionDetails,
+);
 
 /**
  * Below 360 px (a 320 px phone) the top bar has no room for the word: the chip shows its icon and
@@ -36,6 +33,8 @@ export function ConnectivityChip() {
   const { isOnline, lastOnline, pendingCount } = useConnectivity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const detailsId = useId();
+  // Fetched after the first paint, while online: the details are wanted when the connection is not.
+  useEffect(() => details.preload(), []);
 
   if (isOnline) {
     return (
@@ -64,37 +63,15 @@ export function ConnectivityChip() {
         aria-expanded={open}
         aria-controls={open ? detailsId : undefined}
       />
-      <Popover
-        id={detailsId}
-        open={open}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Connection details' } }}
-        // Above the offline banner, which opens at the same moment just below the top bar.
-        sx={(theme) => ({ zIndex: theme.zIndex.snackbar + 1 })}
-      >
-        <Stack spacing={1} sx={{ p: 2, maxWidth: 280 }}>
-          <div>
-            <Typography variant="subtitle2" component="p">
-              Last online
-            </Typography>
-            <Typography variant="body2">
-              {lastOnline ? lastOnlineFormat.format(lastOnline) : 'Unknown'}
-            </Typography>
-          </div>
-          <div>
-            <Typography variant="subtitle2" component="p">
-              Pending actions
-            </Typography>
-            <Typography variant="body2">{pendingCount}</Typography>
-          </div>
-          <Typography variant="body2" color="text.secondary">
-            Will sync when you&apos;re back online
-          </Typography>
-        </Stack>
-      </Popover>
+      <Suspense fallback={null}>
+        <details.Component
+          id={detailsId}
+          anchor={anchor}
+          onClose={() => setAnchor(null)}
+          lastOnline={lastOnline}
+          pendingCount={pendingCount}
+        />
+      </Suspense>
     </>
   );
 }

@@ -1,5 +1,21 @@
 import { ZRecommendationQuery, type TRecommendationEnergy } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
+import type { Choice } from './choice-group';
+
+/** The child picker's value for the whole family (scored by their average age). */
+export const EVERYONE = 'everyone';
+
+export const LOCATION_CHOICES: readonly Choice<TActivityLocation>[] = [
+  { value: 'indoor', label: 'Indoor' },
+  { value: 'outdoor', label: 'Outdoor' },
+  { value: 'both', label: 'Both' },
+];
+
+export const ENERGY_CHOICES: readonly Choice<TRecommendationEnergy>[] = [
+  { value: 'low', label: 'Low' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'high', label: 'High' },
+];
 
 /**
  * What the parent changed on the dashboard's controls, kept in the URL (same keys as

@@ -100,7 +100,11 @@ describe('/dashboard', () => {
     expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
       '?timeAvailable=30&location=indoor',
     ]);
-    expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
+    // The controls come in their own chunk.
+    expect(await screen.findByRole('button', { name: 'Indoor' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('a family whose only child is under one is told activities start at 12 months', async () => {
@@ -141,7 +145,10 @@ describe('/dashboard', () => {
       expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
         '?timeAvailable=30&location=both',
       ]);
-      expect(screen.getByRole('button', { name: 'Both' })).toHaveAttribute('aria-pressed', 'true');
+      expect(await screen.findByRole('button', { name: 'Both' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       expect(
         screen.getByText(
           'It is dark outside, so outdoor-only activities are left out. Choose Outdoor to see them.',
@@ -157,7 +164,7 @@ describe('/dashboard', () => {
     open();
     await screen.findByRole('list', { name: 'Recommended activities' });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: '60 min' }));
+    await user.click(await screen.findByRole('button', { name: '60 min' }));
     await user.click(screen.getByRole('button', { name: 'High' }));
     await user.click(screen.getByRole('button', { name: 'Outdoor' }));
     await user.click(screen.getByRole('combobox', { name: "Who's playing?" }));
@@ -201,7 +208,10 @@ describe('/dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Outdoor' })).toBeNull();
     answerProfile();
     await screen.findByRole('list', { name: 'Recommended activities' });
-    expect(screen.getByRole('button', { name: 'Indoor' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Indoor' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
       '?timeAvailable=30&location=indoor',
     ]);
@@ -214,7 +224,7 @@ describe('/dashboard', () => {
     server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
     const first = open();
     await screen.findByRole('list', { name: 'Recommended activities' });
-    await userEvent.click(screen.getByRole('button', { name: 'Outdoor' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Outdoor' }));
     await waitFor(() =>
       expect(screen.getByTestId('current-url')).toHaveTextContent('/dashboard?location=outdoor'),
     );

@@ -1,6 +1,4 @@
 import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
-import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
-import type { TActivityLocation } from '@kkb/core/activities/schema';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
@@ -11,14 +9,12 @@ import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
-import { useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
@@ -28,35 +24,31 @@ import { useProfile } from '../../family/api/get-profile';
 import { useLastRecommendations, useRecommendations } from '../api/get-recommendations';
 import { useWeather } from '../api/get-weather';
 import { ActivityCard, ActivityGrid } from '../components/activity-card';
-import { ChoiceGroup, type Choice } from '../components/choice-group';
-import { choicesFrom, withChoice, type DashboardChoiceKey } from '../components/dashboard-choices';
+import {
+  choicesFrom,
+  ENERGY_CHOICES,
+  EVERYONE,
+  LOCATION_CHOICES,
+  withChoice,
+  type DashboardChoiceKey,
+} from '../components/dashboard-choices';
 import { greetingFor } from '../components/greeting';
 import { startingLocation } from '../components/starting-location';
 import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
+import { deferredComponent } from '../../../lib/deferred-component';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
-const LOCATION_CHOICES: readonly Choice<TActivityLocation>[] = [
-  { value: 'indoor', label: 'Indoor' },
-  { value: 'outdoor', label: 'Outdoor' },
-  { value: 'both', label: 'Both' },
-];
-
-const ENERGY_CHOICES: readonly Choice<TRecommendationEnergy>[] = [
-  { value: 'low', label: 'Low' },
-  { value: 'medium', label: 'Medium' },
-  { value: 'high', label: 'High' },
-];
+const controls = deferredComponent(
+  async () => (await import('../components/dashboard-controls')).DashboardControls,
+);
 
 const savedAtFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',
 });
-
-/** The child picker's value for the whole family (scored by their average age). */
-const EVERYONE = 'everyone';
 
 /** `/dashboard`: greeting, weather, who is playing, quick controls and six recommendations. */
 export function DashboardPage() {
@@ -66,6 +58,8 @@ export function DashboardPage() {
   // Read at once (no first render as "wide"): the controls' open state is decided on mount.
   const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
+  // The controls' chunk loads while the profile and the weather do.
+  useEffect(() => controls.preload(), []);
   const choices = choicesFrom(searchParams);
   const choose = (key: DashboardChoiceKey, value: string | number | null) =>
     setSearchParams((current) => withChoice(current, key, value), { replace: true });
@@ -208,6 +202,13 @@ export function DashboardPage() {
   ].join(' · ');
 
   const streak = <StreakPointsCard />;
+  const controlsSkeleton = (
+    <Stack spacing={1} aria-busy="true" aria-label="Loading your choices">
+      <Skeleton variant="rounded" height={40} sx={{ maxWidth: 320 }} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={56} />
+    </Stack>
+  );
   return (
     <Stack spacing={{ xs: 2, md: 3 }}>
       <div>
@@ -260,54 +261,19 @@ export function DashboardPage() {
           </AccordionSummary>
           <AccordionDetails>
             {ready ? (
-              <Stack spacing={2}>
-                <TextField
-                  select
-                  label="Who's playing?"
-                  value={childId}
-                  onChange={(event) => {
-                    choose('childId', event.target.value === EVERYONE ? null : event.target.value);
-                  }}
-                  size="small"
-                  sx={{ maxWidth: 320 }}
-                >
-                  <MenuItem value={EVERYONE}>Everyone</MenuItem>
-                  {children.map((c) => (
-                    <MenuItem key={c.id} value={c.id}>
-                      {c.name} ({c.age})
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <ChoiceGroup
-                  label="Time available"
-                  choices={timeChoices}
-                  value={String(timeAvailable)}
-                  onChange={(value) => {
-                    if (value !== null) choose('timeAvailable', Number(value));
-                  }}
+              <Suspense fallback={controlsSkeleton}>
+                <controls.Component
+                  familyChildren={children}
+                  childId={childId}
+                  timeChoices={timeChoices}
+                  timeAvailable={timeAvailable}
+                  location={location}
+                  energyLevel={energyLevel}
+                  choose={choose}
                 />
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                  <ChoiceGroup
-                    label="Indoor or outdoor"
-                    choices={LOCATION_CHOICES}
-                    value={location}
-                    onChange={(value) => choose('location', value)}
-                  />
-                  <ChoiceGroup
-                    label="Energy level"
-                    choices={ENERGY_CHOICES}
-                    value={energyLevel}
-                    onChange={(value) => choose('energyLevel', value)}
-                    allowNone
-                  />
-                </Stack>
-              </Stack>
+              </Suspense>
             ) : (
-              <Stack spacing={1} aria-busy="true" aria-label="Loading your choices">
-                <Skeleton variant="rounded" height={40} sx={{ maxWidth: 320 }} />
-                <Skeleton variant="rounded" height={56} />
-                <Skeleton variant="rounded" height={56} />
-              </Stack>
+              controlsSkeleton
             )}
           </AccordionDetails>
         </Accordion>

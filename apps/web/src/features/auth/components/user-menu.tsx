@@ -1,20 +1,22 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { useLogout } from '../api/logout';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { deferredComponent } from '../../../lib/deferred-component';
 import { useAuth } from './use-auth';
+
+const accountMenu = deferredComponent(async () => (await import('./account-menu')).AccountMenu);
 
 /** The top bar's account corner: the signed-in parent's menu, or a Login button (spec §2). */
 export function UserMenu() {
   const auth = useAuth();
-  const logout = useLogout();
-  const navigate = useNavigate();
   const menuId = useId();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so that closing keeps its transition.
+  const [menuWanted, setMenuWanted] = useState(false);
+  // Fetched after the first paint, while online: a parent may open the menu offline to sign out.
+  useEffect(() => accountMenu.preload(), []);
 
   if (auth.status !== 'authenticated') {
     return (
@@ -26,12 +28,6 @@ export function UserMenu() {
 
   const { name } = auth.user;
   const close = () => setAnchor(null);
-  const signOut = async () => {
-    close();
-    // Signed out here even when the server cannot be reached (useLogout clears regardless).
-    await logout.mutateAsync().catch(() => undefined);
-    await navigate('/login', { replace: true });
-  };
 
   return (
     <>
@@ -40,7 +36,10 @@ export function UserMenu() {
         aria-haspopup="menu"
         aria-controls={anchor === null ? undefined : menuId}
         aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
         startIcon={
           <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-hidden="true">
             {name.charAt(0).toUpperCase()}
@@ -70,15 +69,11 @@ export function UserMenu() {
           {name}
         </Box>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem component={RouterLink} to="/dashboard" onClick={close}>
-          Dashboard
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          Profile Settings
-        </MenuItem>
-        <MenuItem onClick={() => void signOut()}>Logout</MenuItem>
-      </Menu>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <accountMenu.Component id={menuId} anchor={anchor} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

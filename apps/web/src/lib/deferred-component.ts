@@ -1,0 +1,47 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { browserOffline } from './connectivity';
+
+export interface DeferredComponent<P extends object> {
+  /** Render inside a Suspense boundary; its fallback shows until the chunk is in. */
+  Component: LazyExoticComponent<ComponentType<P>>;
+  /** Starts fetching the chunk (call it after the first paint); a failure shows on render. */
+  preload: () => void;
+}
+
+/** Resolves at the browser's next `online` event. */
+function backOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    window.addEventListener('online', () => resolve(), { once: true });
+  });
+}
+
+/**
+ * A component in a chunk of its own, which the first paint does not wait for. A page that goes
+ * offline before that chunk has arrived (before the service worker holds it) keeps the fallback
+ * and fetches the chunk again once back online, rather than failing the page.
+ */
+export function deferredComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): DeferredComponent<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  const attempt = (): Promise<ComponentType<P>> =>
+    load().catch(async (error: unknown) => {
+      if (!browserOffline()) throw error;
+      await backOnline();
+      return attempt();
+    });
+  const get = () => {
+    loading ??= attempt().catch((error: unknown) => {
+      // The next render may try again.
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  return {
+    Component: lazy(async () => ({ default: await get() })),
+    preload: () => {
+      get().catch(() => undefined);
+    },
+  };
+}
