@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
 import {
   findMailedToken,
   login,
@@ -11,34 +9,24 @@ import {
   uniqueEmail,
   waitFor,
 } from './modules/auth/test-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './test/test-app.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
 import { pngBytes } from './test/images.ts';
 
 const PNG = pngBytes();
 
 describe('logs hold no personal data (issue 18)', () => {
-  let testDb: TestDatabase;
+  let t: TestApp;
   let app: FastifyInstance;
   const lines: string[] = [];
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    const config = loadConfig({
-      DATA_DIR: testDb.dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-      WEATHER_PROVIDER: 'fixed',
-      LOG_LEVEL: 'info',
-    });
-    app = await buildApp(config, {
-      database: testDb.database,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    await app.ready();
+    t = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await testDb.close();
-  });
+  afterAll(() => t.close());
 
   it('signing up, in, resetting, verifying and downloading leave no e-mail, token or password in the log', async () => {
     const email = uniqueEmail('logged');
@@ -47,9 +35,9 @@ describe('logs hold no personal data (issue 18)', () => {
     const auth = { authorization: `Bearer ${tokens.access_token}` };
     await app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
     const resetToken = await waitFor(() =>
-      findMailedToken(outboxMails(testDb.dataDir), email, 'reset-password'),
+      findMailedToken(outboxMails(t.config.dataDir), email, 'reset-password'),
     );
-    const verifyToken = findMailedToken(outboxMails(testDb.dataDir), email, 'verify-email');
+    const verifyToken = findMailedToken(outboxMails(t.config.dataDir), email, 'verify-email');
     expect(verifyToken).toBeDefined();
     await app.inject({ method: 'GET', url: `/api/v1/auth/verify-email?token=${verifyToken}` });
     const stored = await app.inject({

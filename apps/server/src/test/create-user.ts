@@ -48,3 +48,30 @@ export async function createUser(
   const token = await app.accessTokens.sign(userId);
   return { userId, familyId, email, token, authHeader: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * `member` joins `owner`'s family through the API, as a second person does: an invitation with
+ * `role`, then the join. Returns the member in their new family.
+ */
+export async function joinFamily<M extends Pick<CreatedUser, 'familyId' | 'authHeader'>>(
+  app: FastifyInstance,
+  owner: Pick<CreatedUser, 'familyId' | 'authHeader'>,
+  member: M,
+  role: 'parent' | 'caregiver' = 'parent',
+): Promise<M> {
+  const invite = await app.inject({
+    method: 'POST',
+    url: '/api/v1/family/invites',
+    headers: owner.authHeader,
+    payload: { role },
+  });
+  if (invite.statusCode !== 201) throw new Error(`invite: ${invite.statusCode} ${invite.body}`);
+  const join = await app.inject({
+    method: 'POST',
+    url: '/api/v1/family/join',
+    headers: member.authHeader,
+    payload: { token: (invite.json() as { token: string }).token },
+  });
+  if (join.statusCode !== 200) throw new Error(`join: ${join.statusCode} ${join.body}`);
+  return { ...member, familyId: owner.familyId };
+}

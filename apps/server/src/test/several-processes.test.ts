@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, STRONG_PASSWORD } from '../modules/auth/test-helpers.ts';
 import { TOKENS_CUT_CHANNEL } from '../plugins/authenticate.ts';
 import { MEMBERSHIP_CHANGED_CHANNEL } from '../plugins/family-access.ts';
-import { createUser, type CreatedUser } from './create-user.ts';
+import { createUser, joinFamily, type CreatedUser } from './create-user.ts';
 import { createTestApp, startAnotherProcess, testDatabaseKind, type TestApp } from './test-app.ts';
 
 /**
@@ -114,20 +114,7 @@ describe.runIf(testDatabaseKind === 'postgres')('several server processes', () =
 
   it('a role change on one applies on the other, not 5 s later', async () => {
     const owner = await createUser(a);
-    const member = await createUser(a);
-    const invite = await a.inject({
-      method: 'POST',
-      url: '/api/v1/family/invites',
-      headers: owner.authHeader,
-      payload: { role: 'parent' },
-    });
-    const join = await a.inject({
-      method: 'POST',
-      url: '/api/v1/family/join',
-      headers: member.authHeader,
-      payload: { token: invite.json().token },
-    });
-    expect(join.statusCode).toBe(200);
+    const member = await joinFamily(a, owner, await createUser(a));
     const addChild = (user: CreatedUser) =>
       b.inject({
         method: 'POST',

@@ -58,10 +58,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Builds the real app on a fresh database (see `createTestDatabase`). */
+/**
+ * Builds the real app on a fresh database (see `createTestDatabase`). It logs nothing unless the
+ * test passes a `logStream` to read (at LOG_LEVEL from `env`).
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'clock' | 'heartbeatMs' | 'pushTimeoutMs' | 'modelTimeoutMs'> = {},
+  options: Pick<
+    BuildOptions,
+    'clock' | 'heartbeatMs' | 'pushTimeoutMs' | 'modelTimeoutMs' | 'logStream'
+  > = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({
@@ -76,7 +82,12 @@ export async function createTestApp(
   const app = await buildApp(
     { ...config, databaseUrl },
     // Jobs run when a test says so (app.jobs.runDue), never behind its back.
-    { database: testDatabase.database, logger: false, runJobs: false, ...options },
+    {
+      database: testDatabase.database,
+      logger: options.logStream !== undefined,
+      runJobs: false,
+      ...options,
+    },
   );
   await app.ready();
   return {

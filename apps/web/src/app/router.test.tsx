@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { restoreSession } from '../features/auth/api/refresh-session';
 import { clearSession } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import {
@@ -111,6 +112,30 @@ describe('guards (spec §2, §4)', () => {
       jsonResponse(401, { detail: 'Please log in to continue', code: 'AUTHENTICATION_REQUIRED' }),
     );
     await expectHeading('Welcome back');
+  });
+
+  it('a restore begun before the app rendered (app/start.tsx) is found done: one refresh', async () => {
+    signedIn(completeProfile());
+    await restoreSession();
+    const { router } = renderApp('/dashboard');
+    await expectFramedPageAt(router, '/dashboard');
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+  });
+
+  it('a restore begun before the app rendered and still under way is awaited: one refresh', async () => {
+    signedIn(completeProfile());
+    let answerRefresh: (response: Response) => void = () => undefined;
+    server.on(
+      'POST /api/v1/auth/refresh',
+      () => new Promise<Response>((resolve) => (answerRefresh = resolve)),
+    );
+    const restoring = restoreSession();
+    const { router } = renderApp('/dashboard');
+    expect(await screen.findByText('Initializing app...')).toBeVisible();
+    answerRefresh(jsonResponse(200, tokenSet()));
+    await restoring;
+    await expectFramedPageAt(router, '/dashboard');
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
   });
 
   it('without the session marker nobody asks /refresh: straight to /login', async () => {

@@ -2,7 +2,9 @@
 import '../lib/zod-config';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
+import { browserOffline } from '../lib/connectivity';
 import { App } from './app';
 import { preloadPagesFor } from './router';
 
@@ -12,6 +14,10 @@ import { preloadPagesFor } from './router';
  * instead of holding the main thread until the whole page is done.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
+  // A reload of a signed-in page: its session is restored while the first render is worked out,
+  // not after it (the auth provider finds it done, or waits for the same request). A failure is
+  // the provider's to handle when it asks again.
+  if (hasSessionMarker() && !browserOffline()) restoreSession().catch(() => undefined);
   const app = (
     <StrictMode>
       <App />

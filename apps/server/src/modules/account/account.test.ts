@@ -7,11 +7,10 @@ import {
   RECENT_SIGN_IN_REQUIRED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
 } from '@kkb/core/account/account';
-import type { TInviteCreated } from '@kkb/core/family/members';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createUser, type CreatedUser } from '../../test/create-user.ts';
+import { createUser, joinFamily, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { login, registerUser, STRONG_PASSWORD } from '../auth/test-helpers.ts';
 import { pngBytes } from '../../test/images.ts';
@@ -80,10 +79,7 @@ async function joinAs(
   role: 'parent' | 'caregiver',
   name: string,
 ): Promise<CreatedUser> {
-  const member = await createUser(t.app, { name });
-  const { token } = (await ok(owner, 'POST', '/family/invites', { role })).json() as TInviteCreated;
-  await ok(member, 'POST', '/family/join', { token });
-  return { ...member, familyId: owner.familyId };
+  return joinFamily(t.app, owner, await createUser(t.app, { name }), role);
 }
 
 /** Every table of the database, from the catalogue itself (sqlite_master or information_schema). */

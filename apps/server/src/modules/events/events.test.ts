@@ -1,7 +1,6 @@
 import type { TLiveEvent } from '@kkb/core/events/schema';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type CreatedUser } from '../../test/create-user.ts';
+import { createUser, joinFamily, type CreatedUser } from '../../test/create-user.ts';
 import {
   createTestApp,
   startAnotherProcess,
@@ -81,22 +80,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function inviteInto(app: FastifyInstance, owner: CreatedUser, member: CreatedUser) {
-  const invite = await app.inject({
-    method: 'POST',
-    url: '/api/v1/family/invites',
-    headers: owner.authHeader,
-    payload: { role: 'parent' },
-  });
-  const join = await app.inject({
-    method: 'POST',
-    url: '/api/v1/family/join',
-    headers: member.authHeader,
-    payload: { token: invite.json().token },
-  });
-  expect(join.statusCode, join.body).toBe(200);
-}
-
 describe('GET /events (DESIGN Live events)', () => {
   it('needs a bearer token; no token in the URL', async () => {
     const res = await fetch(`${baseUrl}/api/v1/events`);
@@ -117,7 +100,7 @@ describe('GET /events (DESIGN Live events)', () => {
   it("a co-parent's change reaches every member's open stream; another family hears nothing", async () => {
     const owner = await createUser(t.app);
     const coParent = await createUser(t.app);
-    await inviteInto(t.app, owner, coParent);
+    await joinFamily(t.app, owner, coParent);
     const stranger = await createUser(t.app);
     const ownerStream = await openStream(baseUrl, owner);
     const strangerStream = await openStream(baseUrl, stranger);
@@ -142,7 +125,7 @@ describe('GET /events (DESIGN Live events)', () => {
   it("a user's notification reaches only that user's streams", async () => {
     const owner = await createUser(t.app);
     const coParent = await createUser(t.app);
-    await inviteInto(t.app, owner, coParent);
+    await joinFamily(t.app, owner, coParent);
     const ownerStream = await openStream(baseUrl, owner);
     const coParentStream = await openStream(baseUrl, coParent);
     await ownerStream.next('ping');
@@ -185,7 +168,7 @@ describe('GET /events (DESIGN Live events)', () => {
     const joiner = await createUser(t.app);
     const stream = await openStream(baseUrl, joiner);
     await stream.next('ping');
-    await inviteInto(t.app, owner, joiner);
+    await joinFamily(t.app, owner, joiner);
     await stream.next('family.changed');
     await t.app.inject({
       method: 'PUT',
@@ -241,7 +224,7 @@ describe.runIf(testDatabaseKind === 'postgres')(
         const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
         const owner = await createUser(t.app);
         const coParent = await createUser(t.app);
-        await inviteInto(t.app, owner, coParent);
+        await joinFamily(t.app, owner, coParent);
         const stream = await openStream(secondUrl, owner);
         await stream.next('ping');
         await t.app.inject({

@@ -16,7 +16,7 @@ import {
 import { ACTION_DESCRIPTIONS, isAllowed, type TFamilyAction } from '@kkb/core/family/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/random-tokens.ts';
-import { createUser, type CreatedUser } from '../../test/create-user.ts';
+import { createUser, joinFamily, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { outboxMails } from '../auth/test-helpers.ts';
 import { pngBytes } from '../../test/images.ts';
@@ -56,10 +56,7 @@ async function invite(owner: CreatedUser, role: 'parent' | 'caregiver', email?: 
 
 /** A new user who joins `owner`'s family with `role`. */
 async function joinAs(owner: CreatedUser, role: 'parent' | 'caregiver', name = 'Member') {
-  const user = await createUser(t.app, { name });
-  const { token } = await invite(owner, role);
-  await ok(user, 'POST', '/family/join', { token });
-  return { ...user, familyId: owner.familyId };
+  return joinFamily(t.app, owner, await createUser(t.app, { name }), role);
 }
 
 beforeAll(async () => {

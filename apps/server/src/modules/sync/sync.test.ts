@@ -19,46 +19,28 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { OWN_ACTIVITY } from '../../test/own-activity.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Built-in activities (core catalogue).
 const CASTLE = 'cardboard-box-castle';
 const SCAVENGER_HUNT = 'backyard-scavenger-hunt';
 const DAY_MS = 86_400_000;
 
-let testDb: TestDatabase;
+let t: TestApp;
 let app: FastifyInstance;
 /** What the server logged (warnings and up). */
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  const config = loadConfig({
-    DATA_DIR: testDb.dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
-    WEATHER_PROVIDER: 'fixed',
-    LOG_LEVEL: 'warn',
-  });
-  const databaseUrl =
-    testDb.database.kind === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
-  app = await buildApp(
-    { ...config, databaseUrl },
-    {
-      database: testDb.database,
-      logStream: { write: (line) => void logLines.push(line) },
-      runJobs: false,
-    },
+  t = await createTestApp(
+    { LOG_LEVEL: 'warn' },
+    { logStream: { write: (line) => void logLines.push(line) } },
   );
-  await app.ready();
+  app = t.app;
 });
-afterAll(async () => {
-  await app.close();
-  await testDb.close();
-});
+afterAll(() => t.close());
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 

@@ -2,7 +2,6 @@ import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar from '@mui/material/Snackbar';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getActivityQueryOptions } from '../../features/activities/api/get-activity';
@@ -13,6 +12,7 @@ import { setActingFamily } from '../../lib/offline-actions';
 import { claimQueue } from '../../lib/offline-queue';
 import { offlineSync } from '../../lib/offline-sync';
 import type { RejectedAction } from '../../lib/sync-queue';
+import { BottomSnackbar } from '../../components/feedback/bottom-snackbar';
 
 /** What the parent did, in their words, for a note about an action the server refused. */
 function describeQueuedAction(action: TQueuedSyncAction, queryClient: QueryClient): string {
@@ -98,11 +98,9 @@ export function OfflineSync() {
   }, [userId, queryClient]);
 
   return (
-    <Snackbar
+    <BottomSnackbar
       open={notes.length > 0}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      // Above the bottom navigation on phones.
-      sx={{ bottom: { xs: 80, md: 24 } }}
     >
       <Alert severity="warning" onClose={() => setNotes([])} sx={{ width: '100%', boxShadow: 6 }}>
         <AlertTitle>
@@ -116,6 +114,6 @@ export function OfflineSync() {
           ))}
         </ul>
       </Alert>
-    </Snackbar>
+    </BottomSnackbar>
   );
 }

@@ -1,11 +1,11 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { enablePush } from '../../lib/push';
+import { BottomSnackbar } from '../feedback/bottom-snackbar';
 
 type Step = 'offer' | 'asking' | 'on' | 'not-now';
 
@@ -24,11 +24,10 @@ export function PushOffer({ open, onClose }: { open: boolean; onClose: () => voi
 
   if (step === 'on' || step === 'not-now') {
     return (
-      <Snackbar
+      <BottomSnackbar
         open={open}
         autoHideDuration={5000}
         onClose={onClose}
-        sx={{ bottom: { xs: 80, md: 24 } }}
         message={
           step === 'on'
             ? 'Push notifications are on for this device'
@@ -38,7 +37,7 @@ export function PushOffer({ open, onClose }: { open: boolean; onClose: () => voi
     );
   }
   return (
-    <Snackbar open={open} sx={{ bottom: { xs: 80, md: 24 } }}>
+    <BottomSnackbar open={open}>
       <Paper
         role="dialog"
         aria-label="Get reminders on this phone?"
@@ -63,6 +62,6 @@ export function PushOffer({ open, onClose }: { open: boolean; onClose: () => voi
           </Button>
         </Stack>
       </Paper>
-    </Snackbar>
+    </BottomSnackbar>
   );
 }

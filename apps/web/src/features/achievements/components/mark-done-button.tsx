@@ -12,7 +12,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { markPushOffered, shouldOfferPush } from '../../../lib/push-offer';
 import { useCompleteActivity } from '../api/complete-activity';
 import { CelebrationDialog } from './celebration-dialog';
 import { randomId } from '../../../lib/random-id';
+import { BottomSnackbar } from '../../../components/feedback/bottom-snackbar';
 
 /** The minutes of a completion, with core's limits (whole minutes, 1 to the maximum). */
 const ZMinutesForm = ZCompleteActivityBody.pick({ minutes: true }).required();
@@ -154,13 +154,11 @@ export function MarkDoneButton({
       />
       {/* After the celebration, or in place of the confirmation: one thing at a time. */}
       <PushOffer open={pushOffer && !celebration.open} onClose={() => setPushOffer(false)} />
-      <Snackbar
+      <BottomSnackbar
         open={confirmation !== null}
         autoHideDuration={4000}
         onClose={() => setConfirmation(null)}
         message={confirmation}
-        // Above the bottom navigation on phones.
-        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </>
   );

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Snackbar from '@mui/material/Snackbar';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { describeError } from '../../../lib/api-client';
 import { useCreateActivityReminder } from '../api/create-activity-reminder';
+import { BottomSnackbar } from '../../../components/feedback/bottom-snackbar';
 
 /** A `datetime-local` value ("2026-03-10T17:00") of a moment, in this device's time zone. */
 export function toLocalInputValue(date: Date): string {
@@ -157,13 +157,11 @@ export function RemindMeButton({ activityId, title }: { activityId: string; titl
           </DialogActions>
         </form>
       </Dialog>
-      <Snackbar
+      <BottomSnackbar
         open={confirmed !== null}
         autoHideDuration={4000}
         onClose={() => setConfirmed(null)}
         message={confirmed}
-        // Above the bottom navigation on phones.
-        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </>
   );

@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const wasSignedIn = useRef(state.status === 'authenticated');
 
   useEffect(() => {
-    const stopListening = onSessionChange((user, endReason) => {
+    const follow = (user: TUser | null, endReason?: SessionEndReason) => {
       if (user !== null) queryClient.setQueryData(getMeQueryOptions().queryKey, user);
       // Another parent may sign in next on this device: nothing of this family may stay cached
       // (the saved copy follows the cache), nor wait to be sent after a deliberate sign-out.
@@ -67,7 +67,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       wasSignedIn.current = user !== null;
       setState(stateFor(user, endReason));
-    });
+    };
+    const stopListening = onSessionChange(follow);
+    // The restore app/start.tsx began while the app loaded may have ended before this listened.
+    const restored = getSessionUser();
+    if (restored !== null) follow(restored);
 
     let stopped = false;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,7 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { getPendingCount } from '../../../lib/offline-queue';
+import { BottomSnackbar } from '../../../components/feedback/bottom-snackbar';
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
@@ -31,7 +31,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   return (
     <FeedbackContext value={notify}>
       {children}
-      <Snackbar
+      <BottomSnackbar
         key={message?.key}
         open={open}
         autoHideDuration={message?.severity === 'error' ? null : 5000}
@@ -39,7 +39,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
           if (reason !== 'clickaway') setOpen(false);
         }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 80, md: 24 } }}
       >
         <Alert
           severity={message?.severity ?? 'success'}
@@ -49,7 +48,7 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
         >
           {message?.text}
         </Alert>
-      </Snackbar>
+      </BottomSnackbar>
     </FeedbackContext>
   );
 }

@@ -13,7 +13,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -23,6 +22,7 @@ import { Controller, useForm, useWatch, type Control, type FieldPath } from 'rea
 import { PushDeviceControl } from '../../../components/push/push-device-control';
 import { describeError } from '../../../lib/api-client';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { BottomSnackbar } from '../../../components/feedback/bottom-snackbar';
 
 type TSettingsForm = TNotificationPreferences;
 
@@ -256,12 +256,11 @@ export function NotificationSettingsForm({
       >
         Save settings
       </Button>
-      <Snackbar
+      <BottomSnackbar
         open={saved}
         autoHideDuration={4000}
         onClose={() => setSaved(false)}
         message="Notification settings saved"
-        sx={{ bottom: { xs: 80, md: 24 } }}
       />
     </Stack>
   );
