@@ -27,6 +27,7 @@ interface FirstRouteModules {
 }
 
 const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, FirstRouteModules>();
+const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
 /** The modules `from` imports, directly or not, leaving out those in `known`. */
 function imports(
@@ -55,15 +56,34 @@ function imports(
 }
 
 /**
+ * What every page loads before its own chunk: app/start.tsx's static imports. The entry
+ * (main.tsx) loads it after the prerendered sign-in page has painted, so it is not in the entry's
+ * chunk; what the entry itself imports stays there.
+ */
+function shellGraph(ctx: Rolldown.ChunkingContext): Set<string> {
+  let shell = shellModules.get(ctx);
+  if (shell === undefined) {
+    const start = path.join(here, 'src/app/start.tsx');
+    const entry = imports([path.join(here, 'src/main.tsx')], ctx);
+    shell = imports([start], ctx, { known: entry });
+    shellModules.set(ctx, shell);
+  }
+  return shell;
+}
+
+/**
  * Which first routes' pages import each module statically, and what they fetch later. The pages
- * themselves and what the entry's graph reaches are left out (the entry's chunk has what of it is
+ * themselves and what the entry and the shell reach are left out (their chunks have what of it is
  * used; a route should not carry, say, MUI's InputBase only because a barrel of the theme names it).
  */
 function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
   let graph = firstRouteModules.get(ctx);
   if (graph === undefined) {
     graph = { routesOf: new Map(), later: new Map() };
-    const entryGraph = imports([path.join(here, 'src/main.tsx')], ctx);
+    const entryGraph = new Set([
+      ...imports([path.join(here, 'src/main.tsx')], ctx),
+      ...shellGraph(ctx),
+    ]);
     for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
       const pageIds = pages.map((page) => path.join(here, page));
       const now = imports(pageIds, ctx, { known: entryGraph });
@@ -180,8 +200,12 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/,
               priority: 3,
             },
-            // Everything the entry loads, in one chunk.
-            { name: 'shell', tags: ['$initial'], priority: 2 },
+            // Everything app/start.tsx loads, in one chunk.
+            {
+              name: (id, ctx) => (shellGraph(ctx).has(id) ? 'shell' : null),
+              debugName: 'shell',
+              priority: 2,
+            },
             // The rest of TanStack's React hooks (useMutation...) beside it: a first route's chunk
             // would otherwise take them, and a later chunk that signs out would load that chunk.
             {

@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
-import { useSubmitSentBeforeStart } from '../../../lib/early-submit';
+import { sendAgainIfSentBeforeStart } from '../../../lib/early-submit';
 import { useLogin } from '../api/login';
 import { useAuth } from '../components/use-auth';
 import { AuthPageLayout } from '../components/auth-page-layout';
@@ -25,7 +25,7 @@ export function LoginPage() {
   const auth = useAuth();
   // The page comes prerendered: a parent may have typed and sent it before the app started.
   const form = useRef<HTMLFormElement>(null);
-  useSubmitSentBeforeStart(form);
+  useEffect(() => sendAgainIfSentBeforeStart(form.current), []);
   const {
     register,
     handleSubmit,
