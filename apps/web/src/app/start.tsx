@@ -1,6 +1,6 @@
 // First: configures zod before any schema is created.
 import '../lib/zod-config';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
@@ -10,8 +10,7 @@ import { preloadPagesFor } from './router';
 
 /**
  * Renders the app into `root`, or adopts the prerendered sign-in page there (with anything typed
- * into it meanwhile). Either as a transition, so React yields to the browser every few milliseconds
- * instead of holding the main thread until the whole page is done.
+ * into it meanwhile).
  */
 export async function startApp(root: HTMLElement): Promise<void> {
   // A reload of a signed-in page: its session is restored while the first render is worked out,
@@ -24,12 +23,10 @@ export async function startApp(root: HTMLElement): Promise<void> {
     </StrictMode>
   );
   if (!root.hasChildNodes()) {
-    startTransition(() => createRoot(root).render(app));
+    createRoot(root).render(app);
     return;
   }
   // The prerendered page's chunk first, so that hydration finds it loaded (see router.tsx).
   await preloadPagesFor(window.location.pathname, hasSessionMarker());
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
+  hydrateRoot(root, app);
 }

@@ -87,7 +87,13 @@ export function OfflineSync() {
             if (report.rejected.length > 0) {
               setNotes((current) => [...current, ...report.rejected.map(noteOf)]);
             }
-            void queryClient.invalidateQueries();
+            // Actions reached the server: anything shown may have changed. The server merely back:
+            // what failed meanwhile is asked again, not everything (with one endpoint still
+            // failing, the others' answers would bring it back, again and again).
+            const changed = report.applied > 0 || report.rejected.length > 0;
+            void queryClient.invalidateQueries(
+              changed ? undefined : { predicate: (query) => query.state.status === 'error' },
+            );
           },
         });
       });
