@@ -15,7 +15,8 @@ export interface FamilyMember {
  * after another, whichever member sends them, and no acknowledged write is lost. Every such
  * transaction takes this lock first, so locks are always taken in the same order. `NO KEY` leaves
  * rows that merely reference the family (inserts elsewhere) unblocked. SQLite needs no lock:
- * Kysely runs its transactions on one connection behind a mutex, so they never interleave.
+ * its driver (sqlite-group-commit.ts) runs transactions on one connection behind a lock, so they
+ * never interleave.
  *
  * The lock is taken only while the user is still a member: a user whose account is gone (a signed
  * token outliving it) is signed out, 401; one who has just left the family (their membership

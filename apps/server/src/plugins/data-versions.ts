@@ -26,16 +26,51 @@ function memoryDataVersions(): DataVersions {
   };
 }
 
+/**
+ * Reads of the version: each request must see every write acknowledged before it arrived (on any
+ * process), so a read always goes to the database; but the reads of one turn of the event loop
+ * (under load, many requests) share one query (`families` rows by id) instead of one each. A
+ * read never joins a query already sent, so it cannot be answered from before its arrival.
+ */
+export function batchedVersionReads(
+  load: (familyIds: string[]) => Promise<Map<string, number>>,
+): (familyId: string) => Promise<number> {
+  interface Waiter {
+    resolve(version: number): void;
+    reject(error: unknown): void;
+  }
+  let waiting = new Map<string, Waiter[]>();
+  const send = (): void => {
+    const batch = waiting;
+    waiting = new Map();
+    load([...batch.keys()]).then(
+      (versions) => {
+        for (const [familyId, waiters] of batch) {
+          for (const waiter of waiters) waiter.resolve(versions.get(familyId) ?? 0);
+        }
+      },
+      (error: unknown) => {
+        for (const waiter of [...batch.values()].flat()) waiter.reject(error);
+      },
+    );
+  };
+  return (familyId) =>
+    new Promise<number>((resolve, reject) => {
+      if (waiting.size === 0) setImmediate(send);
+      waiting.set(familyId, [...(waiting.get(familyId) ?? []), { resolve, reject }]);
+    });
+}
+
 function databaseDataVersions({ db }: Pick<Database, 'db'>): DataVersions {
   return {
-    async current(familyId) {
-      const row = await db
+    current: batchedVersionReads(async (familyIds) => {
+      const rows = await db
         .selectFrom('families')
-        .select('dataVersion')
-        .where('id', '=', familyId)
-        .executeTakeFirst();
-      return row?.dataVersion ?? 0;
-    },
+        .select(['id', 'dataVersion'])
+        .where('id', 'in', familyIds)
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.dataVersion]));
+    }),
     async bump(...familyIds) {
       // One statement per family: each locks one row only, so two bumps cannot deadlock.
       for (const familyId of familyIds) {

@@ -307,42 +307,54 @@ interface Context {
   favoriteCategories: ReadonlySet<string>;
 }
 
-function score(activity: TActivity, c: Context): { score: number; reasons: string[] } {
+function score(activity: TActivity, c: Context): number {
+  return oneDecimal(
+    ageScore(c.age, activity.ageRange) +
+      timeScore(activity.duration, c.timeAvailable) +
+      locationScore(activity.location, c.location) +
+      weatherScore(activity, c.weather) +
+      energyScore(activity.difficulty, c.energyLevel) +
+      categoryScore(activity.category, c.favoriteCategories) +
+      (c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
+      (c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
+      calmScore(activity.energyLevel, c.evening),
+  );
+}
+
+/**
+ * Why the activity scored as it did, one reason per component that counts. Built only for the
+ * activities returned (scoring every candidate's sentences was most of a request's work).
+ */
+function reasonsFor(activity: TActivity, c: Context): string[] {
   const reasons: string[] = [];
-  const age = ageScore(c.age, activity.ageRange);
-  if (age >= SCORE_MAX.age / 2) reasons.push(ageReason(c.children, activity.ageRange));
-  const time = timeScore(activity.duration, c.timeAvailable);
+  if (ageScore(c.age, activity.ageRange) >= SCORE_MAX.age / 2) {
+    reasons.push(ageReason(c.children, activity.ageRange));
+  }
   if (activity.duration <= c.timeAvailable) reasons.push(`Fits your ${c.timeAvailable} minutes`);
-  const location = locationScore(activity.location, c.location);
-  if (location > 0 && c.location !== 'both') {
+  if (locationScore(activity.location, c.location) > 0 && c.location !== 'both') {
     reasons.push(
       activity.location === 'both'
         ? 'Works indoors or outdoors'
         : `Great ${c.location === 'indoor' ? 'indoors' : 'outdoors'}`,
     );
   }
-  const weather = weatherScore(activity, c.weather);
-  if (weather > 0 && c.weather) {
+  if (weatherScore(activity, c.weather) > 0 && c.weather) {
     reasons.push(
       activity.weather.includes(c.weather) ? `Good for ${c.weather} days` : 'Good in any weather',
     );
   }
-  const energy = energyScore(activity.difficulty, c.energyLevel);
-  if (energy > 0) reasons.push(`Suits ${c.energyLevel ?? ''} energy`);
-  const category = categoryScore(activity.category, c.favoriteCategories);
-  if (category > 0) reasons.push(`You like ${categoryName(activity.category)}`);
-  const favorite = c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0;
-  if (favorite > 0) reasons.push('One of your favourites');
-  const tried = c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0;
-  if (tried > 0) reasons.push("You've tried this before");
-  const calm = calmScore(activity.energyLevel, c.evening);
-  if (calm === SCORE_MAX.calm) reasons.push('Calm for the evening');
-  return {
-    score: oneDecimal(
-      age + time + location + weather + energy + category + favorite + tried + calm,
-    ),
-    reasons,
-  };
+  if (energyScore(activity.difficulty, c.energyLevel) > 0) {
+    reasons.push(`Suits ${c.energyLevel ?? ''} energy`);
+  }
+  if (categoryScore(activity.category, c.favoriteCategories) > 0) {
+    reasons.push(`You like ${categoryName(activity.category)}`);
+  }
+  if (c.favoriteIds.has(activity.id)) reasons.push('One of your favourites');
+  if (c.triedIds.has(activity.id)) reasons.push("You've tried this before");
+  if (calmScore(activity.energyLevel, c.evening) === SCORE_MAX.calm) {
+    reasons.push('Calm for the evening');
+  }
+  return reasons;
 }
 
 /** An eligible activity with its score, its reasons, and whether it fits every child playing. */
@@ -363,6 +375,11 @@ export interface RankingResult {
  * recommendations keep its first 6.
  */
 export function rankActivities(input: RecommendationInput): RankingResult {
+  return rankBest(input, Number.POSITIVE_INFINITY);
+}
+
+/** The first `count` of `rankActivities`: only those get their reasons written. */
+function rankBest(input: RecommendationInput, count: number): RankingResult {
   const picked = input.childId ? input.children.find((c) => c.id === input.childId) : undefined;
   const considered = picked ? [picked] : input.children;
   const timeAvailable = input.timeAvailable ?? input.defaultTimeAvailable ?? DEFAULT_TIME_AVAILABLE;
@@ -386,7 +403,7 @@ export function rankActivities(input: RecommendationInput): RankingResult {
   };
   if (considered.length === 0) {
     return {
-      ranked: input.activities.map((activity) => ({
+      ranked: input.activities.slice(0, count).map((activity) => ({
         activity,
         score: 0,
         reasons: [],
@@ -418,50 +435,51 @@ export function rankActivities(input: RecommendationInput): RankingResult {
     triedIds: new Set(input.triedActivityIds ?? []),
     favoriteCategories,
   };
-  const scored = input.activities
-    .map((activity, index) => ({ activity, index }))
-    .filter(
-      ({ activity }) =>
-        activity.ageRange[0] <= age &&
-        age <= activity.ageRange[1] &&
-        playableInWeather(activity, weather) &&
-        !(noOutdoorsAfterDark && activity.location === 'outdoor'),
-    )
-    .map(({ activity, index }) => {
-      const fitsAll = together.length === 0 || fitsEveryChild(activity.ageRange, together);
-      const scoredActivity = score(activity, context);
-      if (!fitsAll) {
-        // Replace the plain age reason: this one is here for some of the children only.
-        scoredActivity.reasons = [
-          siblingsReason(together, activity.ageRange),
-          ...scoredActivity.reasons.filter((r) => !r.startsWith('Just right for')),
-        ];
-      }
-      return { activity, index, fitsAll, ...scoredActivity };
-    });
+  const scored: { activity: TActivity; index: number; fitsAll: boolean; score: number }[] = [];
+  input.activities.forEach((activity, index) => {
+    const eligible =
+      activity.ageRange[0] <= age &&
+      age <= activity.ageRange[1] &&
+      playableInWeather(activity, weather) &&
+      !(noOutdoorsAfterDark && activity.location === 'outdoor');
+    if (!eligible) return;
+    const fitsAll = together.length === 0 || fitsEveryChild(activity.ageRange, together);
+    scored.push({ activity, index, fitsAll, score: score(activity, context) });
+  });
   // Those that fit everyone first; Array.prototype.sort is stable, so equal scores keep the
   // candidates' order.
   scored.sort(
     (a, b) => Number(b.fitsAll) - Number(a.fitsAll) || b.score - a.score || a.index - b.index,
   );
   return {
-    ranked: scored.map(({ activity, score: total, reasons, fitsAll }) => ({
-      activity,
-      score: total,
-      reasons,
-      fitsAll,
-    })),
+    ranked: scored.slice(0, count).map(({ activity, score: total, fitsAll }) => {
+      const reasons = reasonsFor(activity, context);
+      return {
+        activity,
+        score: total,
+        // One that does not fit every child says who it is for instead of the plain age reason.
+        reasons: fitsAll
+          ? reasons
+          : [
+              siblingsReason(together, activity.ageRange),
+              ...reasons.filter((r) => !r.startsWith('Just right for')),
+            ],
+        fitsAll,
+      };
+    }),
     basis: { age: oneDecimal(age), ...basisWithoutAge },
   };
 }
 
 /** The top 6 recommendations and what they were based on (formulas at the top of this file). */
 export function recommendActivities(input: RecommendationInput): RecommendationResult {
-  const { ranked, basis } = rankActivities(input);
+  const { ranked, basis } = rankBest(input, RECOMMENDATION_COUNT);
   return {
-    recommendations: ranked
-      .slice(0, RECOMMENDATION_COUNT)
-      .map(({ activity, score: total, reasons }) => ({ activity, score: total, reasons })),
+    recommendations: ranked.map(({ activity, score: total, reasons }) => ({
+      activity,
+      score: total,
+      reasons,
+    })),
     basis,
   };
 }

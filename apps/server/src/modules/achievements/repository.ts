@@ -25,9 +25,8 @@ export async function findProgress(executor: Executor, familyId: string): Promis
 /**
  * Reads the family's progress inside a transaction, creating its row first when missing. With
  * `lock` (PostgreSQL) the row stays locked until commit, so one family's completions run one after
- * another. SQLite needs no lock: Kysely's SqliteDialect runs every query on one connection behind
- * a mutex held for a whole transaction (RuntimeDriver's ConnectionMutex, since the adapter has
- * supportsMultipleConnections = false), so transactions never interleave.
+ * another. SQLite needs no lock: its driver (db/sqlite-group-commit.ts) runs every query on one
+ * connection behind a lock held for a whole transaction, so transactions never interleave.
  */
 export async function lockProgress(
   executor: Executor,
