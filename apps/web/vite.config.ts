@@ -195,6 +195,14 @@ export default defineConfig({
           // zod's own chunk runs before any chunk that creates schemas; lib/zod-config.ts rides in
           // it so that zod is configured before the first schema exists (see that file).
           groups: [
+            // Vite's helper for dynamic imports, which the entry needs: in the shell's chunk (the
+            // shell uses it too) it made the entry import the whole shell before the prerendered
+            // sign-in page could paint.
+            {
+              name: 'preload-helper',
+              test: /vite[\\/]preload-helper/,
+              priority: 4,
+            },
             {
               name: 'zod',
               test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/,
