@@ -61,6 +61,12 @@ import { z } from 'zod';
 import { ZWeather } from '../weather/schema.ts';
 import { categoryName, suitsWeather } from './filter.ts';
 import {
+  CHILD_ID_MAX_LENGTH,
+  RECOMMENDATION_ENERGIES,
+  TIME_AVAILABLE_MAX,
+  TIME_AVAILABLE_MIN,
+} from './recommendation-choices.ts';
+import {
   ZActivity,
   ZActivityLocation,
   ZWeatherCondition,
@@ -110,7 +116,7 @@ export const SCORE_MAX = {
   calm: 10,
 } as const;
 
-export const ZRecommendationEnergy = z.enum(['low', 'medium', 'high']);
+export const ZRecommendationEnergy = z.enum(RECOMMENDATION_ENERGIES);
 export type TRecommendationEnergy = z.infer<typeof ZRecommendationEnergy>;
 
 /** Spec §9: low energy to easy, medium to medium, high to hard. */
@@ -180,11 +186,11 @@ export interface RecommendationResult {
 
 /** `GET /recommendations` query; each value overrides the profile's default. */
 export const ZRecommendationQuery = z.object({
-  timeAvailable: z.coerce.number().int().min(1).max(480).optional(),
+  timeAvailable: z.coerce.number().int().min(TIME_AVAILABLE_MIN).max(TIME_AVAILABLE_MAX).optional(),
   location: ZActivityLocation.optional(),
   energyLevel: z.string().trim().toLowerCase().pipe(ZRecommendationEnergy).optional(),
   weather: ZWeatherCondition.optional(),
-  childId: z.string().trim().min(1).max(80).optional(),
+  childId: z.string().trim().min(1).max(CHILD_ID_MAX_LENGTH).optional(),
 });
 export type TRecommendationQuery = z.infer<typeof ZRecommendationQuery>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_LOCATIONS } from './recommendation-choices.ts';
 
 /** Ids of the five built-in categories (spec §3 Catalogue). */
 export const CATEGORY_IDS = [
@@ -12,7 +13,7 @@ export const CATEGORY_IDS = [
 export const ZDifficulty = z.enum(['easy', 'medium', 'hard']);
 export type TDifficulty = z.infer<typeof ZDifficulty>;
 
-export const ZActivityLocation = z.enum(['indoor', 'outdoor', 'both']);
+export const ZActivityLocation = z.enum(ACTIVITY_LOCATIONS);
 export type TActivityLocation = z.infer<typeof ZActivityLocation>;
 
 export const ZEnergyLevel = z.enum(['Low', 'Medium', 'High']);

@@ -51,6 +51,7 @@ export const ZRegisterBody = z
 export type TRegisterBody = z.input<typeof ZRegisterBody>;
 
 export const ZRegisterResponse = z.object({ user: ZUser });
+export type TRegisterResponse = z.infer<typeof ZRegisterResponse>;
 
 export const ZLoginBody = z.object({
   email: ZEmail,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ERROR_CATALOGUE, type TErrorKind, type TSeverity } from './catalogue.ts';
 import {
   classifyMessage,
@@ -33,17 +32,42 @@ export interface TAppErrorContext {
  * An API error answer `{detail, code}`, possibly carried by an Error with its `status`. `code` is
  * loose here: a proxy or an older server may send one our catalogue does not know.
  */
-const ZApiAnswer = z.object({
-  detail: z.string(),
-  code: z.string().optional(),
-  status: z.number().int().optional(),
-});
+interface ApiAnswer {
+  detail: string;
+  code?: string;
+  status?: number;
+}
 
-const ZNamedError = z.object({
-  name: z.string(),
-  message: z.string(),
-  status: z.number().int().optional(),
-});
+interface NamedError {
+  name: string;
+  message: string;
+  status?: number;
+}
+
+// Plain checks rather than zod: the web app's first route loads this normaliser, and schema code
+// would double what it has to fetch and run before a parent can sign in.
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const optionalInteger = (value: unknown): boolean => value === undefined || Number.isInteger(value);
+
+function isApiAnswer(value: unknown): value is ApiAnswer {
+  return (
+    isRecord(value) &&
+    typeof value.detail === 'string' &&
+    (value.code === undefined || typeof value.code === 'string') &&
+    optionalInteger(value.status)
+  );
+}
+
+function isNamedError(value: unknown): value is NamedError {
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    typeof value.message === 'string' &&
+    optionalInteger(value.status)
+  );
+}
 
 // What fetch() rejects with when the request never got an answer (Chrome, Firefox, Safari, Node).
 const FETCH_FAILURE_MESSAGES: ReadonlySet<string> = new Set([
@@ -66,10 +90,9 @@ export function toAppError(error: unknown, context: TAppErrorContext = {}): TApp
     return describe({ kind: 'OFFLINE_ERROR', message: messageForKind('OFFLINE_ERROR') });
   }
 
-  const answer = ZApiAnswer.safeParse(error);
-  if (answer.success) {
-    const { detail, code } = answer.data;
-    const status = answer.data.status ?? context.status;
+  if (isApiAnswer(error)) {
+    const { detail, code } = error;
+    const status = error.status ?? context.status;
     const kind = isErrorKind(code)
       ? code
       : status !== undefined
@@ -78,14 +101,14 @@ export function toAppError(error: unknown, context: TAppErrorContext = {}): TApp
     return describe({ kind, message: detail === '' ? messageForKind(kind) : detail }, status);
   }
 
-  const named = ZNamedError.safeParse(error);
-  const text = named.success ? named.data.message : typeof error === 'string' ? error : '';
+  const named = isNamedError(error) ? error : undefined;
+  const text = named !== undefined ? named.message : typeof error === 'string' ? error : '';
 
-  const status = context.status ?? (named.success ? named.data.status : undefined);
+  const status = context.status ?? named?.status;
   if (status !== undefined) return describe(classifyStatus(status, text), status);
 
-  if (named.success) {
-    const { name, message } = named.data;
+  if (named !== undefined) {
+    const { name, message } = named;
     if (name === 'AbortError' || name === 'TimeoutError') {
       return describe({ kind: 'TIMEOUT_ERROR', message: messageForKind('TIMEOUT_ERROR') });
     }

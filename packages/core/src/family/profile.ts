@@ -5,14 +5,16 @@ import {
   DEFAULT_FAMILY_NAME,
   DEFAULT_PHOTO_URL,
   DEFAULT_TIMEZONE,
-  type TAgeRange,
-  type TChildCreate,
-  type TChildPreferences,
-  type TChildUpdate,
-  type TFamilyProfile,
-  type TPreferences,
-  type TProfileUpdate,
-  type TProgressFields,
+} from './defaults.ts';
+import type {
+  TAgeRange,
+  TChildCreate,
+  TChildPreferences,
+  TChildUpdate,
+  TFamilyProfile,
+  TPreferences,
+  TProfileUpdate,
+  TProgressFields,
 } from './schema.ts';
 import { DEFAULT_UNITS } from './units.ts';
 

@@ -14,13 +14,6 @@ export const MAX_INTERESTS = 20;
 export const INTEREST_MAX_LENGTH = 40;
 export const MAX_PROGRESS_BYTES = 64 * 1024;
 
-export const DEFAULT_DISPLAY_NAME = 'Family User';
-/** The web app ships this file; a photo is always a string so `<img src>` never gets null. */
-export const DEFAULT_PHOTO_URL = '/placeholder-avatar.svg';
-export const DEFAULT_FAMILY_NAME = 'Our Family';
-export const DEFAULT_FAMILY_LOCATION = 'San Francisco, CA';
-export const DEFAULT_TIMEZONE = 'America/Los_Angeles';
-
 /** True when the runtime knows `zone` as an IANA time zone. */
 export function isValidTimeZone(zone: string): boolean {
   try {
@@ -80,12 +73,6 @@ export const ZChildPreferences = z.object({
   availableTimeSlots: z.array(ZTimeSlot).max(TIME_SLOTS.length),
 });
 export type TChildPreferences = z.infer<typeof ZChildPreferences>;
-
-export const DEFAULT_CHILD_PREFERENCES: TChildPreferences = {
-  indoorOutdoor: 'both',
-  favoriteTypes: [],
-  availableTimeSlots: [],
-};
 
 /** A child as every family endpoint returns it (DESIGN, Family endpoints). */
 export const ZChild = z.object({

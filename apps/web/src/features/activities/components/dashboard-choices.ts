@@ -1,4 +1,5 @@
-import { ZRecommendationQuery, type TRecommendationEnergy } from '@kkb/core/activities/recommend';
+import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
+import { readRecommendationChoice } from '@kkb/core/activities/recommendation-choices';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
 import type { Choice } from './choice-group';
 
@@ -44,8 +45,8 @@ export function choicesFrom(searchParams: URLSearchParams): DashboardChoices {
   for (const key of KEYS) {
     const raw = searchParams.get(key);
     if (raw === null) continue;
-    const parsed = ZRecommendationQuery.shape[key].safeParse(raw);
-    if (parsed.success && parsed.data !== undefined) Object.assign(choices, { [key]: parsed.data });
+    const value = readRecommendationChoice(key, raw);
+    if (value !== undefined) Object.assign(choices, { [key]: value });
   }
   return choices;
 }
