@@ -192,8 +192,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // zod's own chunk runs before any chunk that creates schemas; lib/zod-config.ts rides in
-          // it so that zod is configured before the first schema exists (see that file).
+          // zod and its configuration (lib/zod-config.ts) in one chunk, loaded by the first chunk
+          // that creates schemas (none on the first routes).
           groups: [
             // Vite's helper for dynamic imports, which the entry needs: in the shell's chunk (the
             // shell uses it too) it made the entry import the whole shell before the prerendered
@@ -243,6 +243,10 @@ export default defineConfig({
         },
       },
     },
+  },
+  resolve: {
+    // Every `from 'zod'` (the app's and core's) gets the configured zod (see lib/zod-config.ts).
+    alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-config.ts') }],
   },
   server: {
     // The API runs as its own process in development; in production the server serves dist/.

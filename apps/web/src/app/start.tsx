@@ -1,5 +1,3 @@
-// First: configures zod before any schema is created.
-import '../lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from '../features/auth/api/refresh-session';

@@ -1,8 +1,7 @@
-import { ZTokenSet, ZUser, type TTokenSet, type TUser } from '@kkb/core/auth/schemas';
+import type { TTokenSet, TUser } from '@kkb/core/auth/schemas';
 import { toAppError } from '@kkb/core/errors/app-error';
 import type { TErrorKind } from '@kkb/core/errors/catalogue';
 import { messageForKind } from '@kkb/core/errors/classify';
-import type { z } from 'zod';
 import { reportServerReachable } from './connectivity';
 
 /**
@@ -104,11 +103,18 @@ export const REMEMBERED_USER_KEY = 'kkb:session-user';
 export function getRememberedUser(): TUser | null {
   if (!hasSessionMarker()) return null;
   try {
-    const parsed = ZUser.safeParse(JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null'));
-    return parsed.success ? parsed.data : null;
+    const stored: unknown = JSON.parse(localStorage.getItem(REMEMBERED_USER_KEY) ?? 'null');
+    return isStoredUser(stored) ? stored : null;
   } catch {
     return null;
   }
+}
+
+/** What this app wrote with `rememberUser`, and not something else found under its key. */
+function isStoredUser(value: unknown): value is TUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, name, email } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' && typeof email === 'string';
 }
 
 function rememberUser(user: TUser | null): void {
@@ -153,7 +159,7 @@ export function onSessionChange(listener: SessionListener): () => void {
 export function refreshAccessToken(): Promise<TTokenSet> {
   refreshInFlight ??= (async () => {
     try {
-      const tokens = await request('POST', REFRESH_PATH, { body: {}, authRetry: false }, ZTokenSet);
+      const tokens = await request<TTokenSet>('POST', REFRESH_PATH, { body: {}, authRetry: false });
       startSession(tokens);
       return tokens;
     } catch (error) {
@@ -227,101 +233,57 @@ async function sendSignedIn(
   return response;
 }
 
-async function request<S extends z.ZodType>(
-  method: Method,
-  path: string,
-  options: RequestOptions,
-  schema: S,
-): Promise<z.output<S>>;
-async function request(
-  method: Method,
-  path: string,
-  options: RequestOptions,
-  schema?: z.ZodType,
-): Promise<unknown>;
-async function request(
-  method: Method,
-  path: string,
-  options: RequestOptions,
-  schema?: z.ZodType,
-): Promise<unknown> {
+/**
+ * A call's JSON answer, typed by the caller with core's type of that answer. It is not parsed
+ * through core's schema again here: the server has already sent it through that very schema (its
+ * response serializer), and schema code on the first route would double the scripts a phone
+ * fetches and runs before a parent can sign in.
+ */
+async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
   const response = await sendSignedIn(method, path, options);
-  if (schema === undefined || response.status === 204) return undefined;
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch (error) {
     throw new ApiError({
       status: response.status,
       code: 'UNKNOWN_ERROR',
       detail: messageForKind('UNKNOWN_ERROR'),
-      cause: parsed.error,
+      cause: error,
     });
   }
-  return parsed.data;
 }
 
-export function apiGet<S extends z.ZodType>(
+export function apiGet<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<T> {
+  return request('GET', path, options);
+}
+
+export function apiPost<T = void>(
   path: string,
-  schema: S,
+  body: unknown,
   options: Omit<RequestOptions, 'body'> = {},
-): Promise<z.output<S>> {
-  return request('GET', path, options, schema);
+): Promise<T> {
+  return request('POST', path, { ...options, body });
 }
 
-export function apiPost<S extends z.ZodType>(
+export function apiPut<T>(
   path: string,
   body: unknown,
-  schema: S,
-  options?: Omit<RequestOptions, 'body'>,
-): Promise<z.output<S>>;
-export function apiPost(
-  path: string,
-  body: unknown,
-  schema?: undefined,
-  options?: Omit<RequestOptions, 'body'>,
-): Promise<void>;
-export function apiPost(
-  path: string,
-  body: unknown,
-  schema?: z.ZodType,
   options: Omit<RequestOptions, 'body'> = {},
-): Promise<unknown> {
-  return request('POST', path, { ...options, body }, schema);
+): Promise<T> {
+  return request('PUT', path, { ...options, body });
 }
 
-export function apiPut<S extends z.ZodType>(
+export function apiPatch<T>(
   path: string,
   body: unknown,
-  schema: S,
   options: Omit<RequestOptions, 'body'> = {},
-): Promise<z.output<S>> {
-  return request('PUT', path, { ...options, body }, schema);
+): Promise<T> {
+  return request('PATCH', path, { ...options, body });
 }
 
-export function apiPatch<S extends z.ZodType>(
-  path: string,
-  body: unknown,
-  schema: S,
-  options: Omit<RequestOptions, 'body'> = {},
-): Promise<z.output<S>> {
-  return request('PATCH', path, { ...options, body }, schema);
-}
-
-export function apiDelete<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options?: RequestOptions,
-): Promise<z.output<S>>;
-export function apiDelete(
-  path: string,
-  schema?: undefined,
-  options?: RequestOptions,
-): Promise<void>;
-export function apiDelete(
-  path: string,
-  schema?: z.ZodType,
-  options: RequestOptions = {},
-): Promise<unknown> {
-  return request('DELETE', path, options, schema);
+export function apiDelete<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request('DELETE', path, options);
 }
 
 /** A file the API answers with, and the name its Content-Disposition gives it. */

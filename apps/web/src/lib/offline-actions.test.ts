@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigatorOnline } from '../test/browser';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
 import { apiPost } from './api-client';
-import { enqueueAction, sendOrQueue, setActingFamily } from './offline-actions';
+import { setActingFamily } from './acting-family';
+import { enqueueAction, sendOrQueue } from './offline-actions';
 import { readQueue } from './offline-queue';
 
 const favourite = (activityId: string, on = true) =>

@@ -8,6 +8,7 @@ import {
   type TSyncActionKind,
 } from '@kkb/core/sync/schema';
 import type { z } from 'zod';
+import { actingFamily } from './acting-family';
 import { isServerUnreachable } from './api-client';
 import { browserOffline } from './connectivity';
 import { offlineDb, type StoredAction } from './offline-db';
@@ -31,17 +32,6 @@ function valid(queued: TQueuedSyncAction): TSyncAction {
   return parsed.action;
 }
 
-let actingFamilyId: string | undefined;
-
-/**
- * The family the signed-in member acts in now (the app shell follows `GET /family`). Each action
- * queued from then on carries it, so one done in a family the member is removed from before it
- * syncs is refused by the server, never applied to the family they are in then.
- */
-export function setActingFamily(familyId: string | undefined): void {
-  actingFamilyId = familyId;
-}
-
 /** A child added offline, with a later offline edit of it: one add with the edited fields. */
 function foldChildUpdate(created: TChildCreate, changes: TChildUpdate): TChildCreate {
   return applyChildUpdate(newChildFields(created), changes);
@@ -56,11 +46,12 @@ export async function enqueueAction(
   input: SyncActionInput,
   { clientId = randomId(), now = new Date() }: { clientId?: string; now?: Date } = {},
 ): Promise<void> {
+  const familyId = actingFamily();
   const action = valid({
     ...input,
     clientId,
     queuedAt: now.toISOString(),
-    ...(actingFamilyId !== undefined && { familyId: actingFamilyId }),
+    ...(familyId !== undefined && { familyId }),
   });
   const db = await offlineDb();
   const tx = db.transaction('offline-queue', 'readwrite');

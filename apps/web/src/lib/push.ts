@@ -1,8 +1,8 @@
 import {
   isPushRenewalDue,
-  ZPushPublicKey,
-  ZPushSubscription,
   type TPushSubscriptionInput,
+  type TPushSubscription,
+  type TPushPublicKey,
 } from '@kkb/core/push/schema';
 import { apiDelete, apiGet, apiPost } from './api-client';
 
@@ -80,10 +80,9 @@ function decodeKey(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function sendToServer(subscription: PushSubscription): Promise<void> {
-  await apiPost(
+  await apiPost<TPushSubscription>(
     '/api/v1/push/subscriptions',
     subscription.toJSON() as TPushSubscriptionInput,
-    ZPushSubscription,
   );
   writeSent({ at: Date.now(), endpoint: subscription.endpoint });
 }
@@ -93,7 +92,7 @@ async function registration(): Promise<ServiceWorkerRegistration> {
 }
 
 async function subscribeFresh(reg: ServiceWorkerRegistration): Promise<PushSubscription> {
-  const { publicKey } = await apiGet('/api/v1/push/public-key', ZPushPublicKey);
+  const { publicKey } = await apiGet<TPushPublicKey>('/api/v1/push/public-key');
   return reg.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: decodeKey(publicKey),
@@ -138,7 +137,7 @@ export async function renewPushIfDue(now = Date.now()): Promise<void> {
     const sentEndpoint = readSentEndpoint();
     if (sentEndpoint !== null && sentEndpoint !== current.endpoint) {
       await sendToServer(current);
-      await apiDelete('/api/v1/push/subscriptions', undefined, {
+      await apiDelete('/api/v1/push/subscriptions', {
         body: { endpoint: sentEndpoint },
       }).catch(() => {});
       return;
@@ -149,7 +148,7 @@ export async function renewPushIfDue(now = Date.now()): Promise<void> {
     const fresh = await subscribeFresh(reg);
     await sendToServer(fresh);
     if (fresh.endpoint !== oldEndpoint) {
-      await apiDelete('/api/v1/push/subscriptions', undefined, {
+      await apiDelete('/api/v1/push/subscriptions', {
         body: { endpoint: oldEndpoint },
       }).catch(() => {});
     }
@@ -182,7 +181,7 @@ export async function disablePush(): Promise<void> {
     writeSent(null);
     const subscription = await reg?.pushManager.getSubscription();
     if (!subscription) return;
-    await apiDelete('/api/v1/push/subscriptions', undefined, {
+    await apiDelete('/api/v1/push/subscriptions', {
       body: { endpoint: subscription.endpoint },
     }).catch(() => {});
     await subscription.unsubscribe();

@@ -5,7 +5,8 @@ import {
 } from '@kkb/core/sync/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
-import { enqueueAction, setActingFamily, type SyncActionInput } from './offline-actions';
+import { setActingFamily } from './acting-family';
+import { enqueueAction, type SyncActionInput } from './offline-actions';
 import { readQueue } from './offline-queue';
 import { SYNC_LOCK_NAME, syncQueue } from './sync-queue';
 

@@ -1,8 +1,8 @@
 import {
   MAX_SYNC_ACTIONS,
-  ZSyncResponse,
   type TQueuedSyncAction,
   type TSyncResult,
+  type TSyncResponse,
 } from '@kkb/core/sync/schema';
 import { ApiError, apiPost, describeError, isServerUnreachable } from './api-client';
 import { readQueue, removeActions } from './offline-queue';
@@ -63,7 +63,7 @@ function withSyncLock<T>(work: () => Promise<T>): Promise<T> {
  */
 async function sendBatch(batch: TQueuedSyncAction[]): Promise<TSyncResult[]> {
   try {
-    const { results } = await apiPost('/api/v1/sync', { actions: batch }, ZSyncResponse);
+    const { results } = await apiPost<TSyncResponse>('/api/v1/sync', { actions: batch });
     return results;
   } catch (error) {
     if (!(error instanceof ApiError) || isTransient(error) || error.status === 401) throw error;

@@ -8,7 +8,7 @@ import { getActivityQueryOptions } from '../../features/activities/api/get-activ
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useFamily } from '../../features/family/api/get-family';
 import { getProfileQueryOptions } from '../../features/family/api/get-profile';
-import { setActingFamily } from '../../lib/offline-actions';
+import { setActingFamily } from '../../lib/acting-family';
 import { claimQueue } from '../../lib/offline-queue';
 import { offlineSync } from '../../lib/offline-sync';
 import type { RejectedAction } from '../../lib/sync-queue';

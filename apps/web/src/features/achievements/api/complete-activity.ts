@@ -1,8 +1,7 @@
-import {
-  ZCompletionResult,
-  type TCompleteActivityBody,
-  type TCompletionResult,
-  type TFamilyStats,
+import type {
+  TCompleteActivityBody,
+  TCompletionResult,
+  TFamilyStats,
 } from '@kkb/core/achievements/schema';
 import { DEFAULT_TIME_ZONE, localDay } from '@kkb/core/achievements/calendar';
 import { nextStreak } from '@kkb/core/achievements/streak';
@@ -34,10 +33,9 @@ export function completeActivity({
   activityId,
   body,
 }: CompleteActivityInput): Promise<TCompletionResult> {
-  return apiPost(
+  return apiPost<TCompletionResult>(
     `/api/v1/activities/${encodeURIComponent(activityId)}/complete`,
     body,
-    ZCompletionResult,
   );
 }
 

@@ -1,11 +1,11 @@
-import { ZAchievementList, type TAchievement } from '@kkb/core/achievements/schema';
+import type { TAchievement, TAchievementList } from '@kkb/core/achievements/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /achievements`: every achievement with its progress. */
 export async function getAchievements(signal?: AbortSignal): Promise<TAchievement[]> {
-  const list = await apiGet('/api/v1/achievements', ZAchievementList, { signal });
+  const list = await apiGet<TAchievementList>('/api/v1/achievements', { signal });
   return list.achievements;
 }
 

@@ -1,11 +1,11 @@
-import { ZFamilyStats, type TFamilyStats } from '@kkb/core/achievements/schema';
+import type { TFamilyStats } from '@kkb/core/achievements/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /stats`: the family's streak, points, time together and activity count. */
 export function getStats(signal?: AbortSignal): Promise<TFamilyStats> {
-  return apiGet('/api/v1/stats', ZFamilyStats, { signal });
+  return apiGet<TFamilyStats>('/api/v1/stats', { signal });
 }
 
 export function getStatsQueryOptions() {

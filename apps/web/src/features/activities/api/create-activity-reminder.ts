@@ -1,8 +1,4 @@
-import {
-  ZNotificationDelivery,
-  type TActivityReminderBody,
-  type TNotificationDelivery,
-} from '@kkb/core/notifications/schema';
+import type { TActivityReminderBody, TNotificationDelivery } from '@kkb/core/notifications/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 
@@ -19,7 +15,7 @@ const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
 export function createActivityReminder(
   body: TActivityReminderBody,
 ): Promise<TNotificationDelivery> {
-  return apiPost('/api/v1/notifications/activity-reminder', body, ZNotificationDelivery);
+  return apiPost<TNotificationDelivery>('/api/v1/notifications/activity-reminder', body);
 }
 
 export function useCreateActivityReminder() {

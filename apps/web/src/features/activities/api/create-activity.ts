@@ -1,11 +1,11 @@
 import type { TActivityInput } from '@kkb/core/activities/activity-input';
-import { ZActivity, type TActivity } from '@kkb/core/activities/schema';
+import type { TActivity } from '@kkb/core/activities/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 
 /** `POST /activities`: adds one of the family's own activities. */
 export function createActivity(input: TActivityInput): Promise<TActivity> {
-  return apiPost('/api/v1/activities', input, ZActivity);
+  return apiPost<TActivity>('/api/v1/activities', input);
 }
 
 export function useCreateActivity() {

@@ -1,4 +1,4 @@
-import { ZActivityList, type TActivityList } from '@kkb/core/activities/query';
+import type { TActivityList } from '@kkb/core/activities/query';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { isOfflineWithoutData, keptOffline } from '../../../lib/offline-caches';
@@ -34,7 +34,7 @@ export function getActivities(
   params: ActivityListParams,
   signal?: AbortSignal,
 ): Promise<TActivityList> {
-  return apiGet(`/api/v1/activities${toQueryString(params)}`, ZActivityList, { signal });
+  return apiGet<TActivityList>(`/api/v1/activities${toQueryString(params)}`, { signal });
 }
 
 export function getActivitiesQueryOptions(params: ActivityListParams) {

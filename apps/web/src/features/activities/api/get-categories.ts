@@ -1,14 +1,14 @@
-import { ZCategory, type TCategory } from '@kkb/core/activities/schema';
+import type { TCategory } from '@kkb/core/activities/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
 
-const ZCategoryList = z.object({ categories: z.array(ZCategory) });
-
 /** `GET /activities/categories`: the five built-in categories. */
 export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
-  const { categories } = await apiGet('/api/v1/activities/categories', ZCategoryList, { signal });
+  const { categories } = await apiGet<{ categories: TCategory[] }>(
+    '/api/v1/activities/categories',
+    { signal },
+  );
   return categories;
 }
 

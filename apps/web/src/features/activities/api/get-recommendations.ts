@@ -1,7 +1,6 @@
-import {
-  ZRecommendationsResponse,
-  type TRecommendationEnergy,
-  type TRecommendationsResponse,
+import type {
+  TRecommendationEnergy,
+  TRecommendationsResponse,
 } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +21,7 @@ export function getRecommendations(
   params: RecommendationParams,
   signal?: AbortSignal,
 ): Promise<TRecommendationsResponse> {
-  return apiGet(`/api/v1/recommendations${toQueryString(params)}`, ZRecommendationsResponse, {
+  return apiGet<TRecommendationsResponse>(`/api/v1/recommendations${toQueryString(params)}`, {
     signal,
   });
 }

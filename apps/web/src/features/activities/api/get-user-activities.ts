@@ -1,5 +1,5 @@
 import { MAX_PAGE_LIMIT } from '@kkb/core/activities/query';
-import { ZUserActivityList, type TUserActivity } from '@kkb/core/activities/user-activity';
+import type { TUserActivity, TUserActivityList } from '@kkb/core/activities/user-activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
@@ -8,9 +8,8 @@ import { keptOffline } from '../../../lib/offline-caches';
 export async function getUserActivities(signal?: AbortSignal): Promise<TUserActivity[]> {
   const records: TUserActivity[] = [];
   for (let skip = 0; ; skip += MAX_PAGE_LIMIT) {
-    const page = await apiGet(
+    const page = await apiGet<TUserActivityList>(
       `/api/v1/user-activities?skip=${skip}&limit=${MAX_PAGE_LIMIT}`,
-      ZUserActivityList,
       { signal },
     );
     records.push(...page.userActivities);

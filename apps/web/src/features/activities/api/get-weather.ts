@@ -1,4 +1,4 @@
-import { ZWeather, type TWeather } from '@kkb/core/weather/schema';
+import type { TWeather } from '@kkb/core/weather/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
@@ -8,7 +8,7 @@ import { keptOffline } from '../../../lib/offline-caches';
  * core's `formatTemperature`, which takes Celsius.
  */
 export function getWeather(signal?: AbortSignal): Promise<TWeather> {
-  return apiGet('/api/v1/weather?units=metric', ZWeather, { signal });
+  return apiGet<TWeather>('/api/v1/weather?units=metric', { signal });
 }
 
 export function getWeatherQueryOptions() {

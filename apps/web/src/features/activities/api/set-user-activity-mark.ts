@@ -1,8 +1,4 @@
-import {
-  ZUserActivity,
-  type TUserActivity,
-  type TUserActivityMark,
-} from '@kkb/core/activities/user-activity';
+import type { TUserActivity, TUserActivityMark } from '@kkb/core/activities/user-activity';
 import { apiPut } from '../../../lib/api-client';
 import { useUserActivityMarkMutation } from './user-activity-mark-mutation';
 
@@ -11,10 +7,9 @@ export function setUserActivityMark(
   activityId: string,
   mark: TUserActivityMark,
 ): Promise<TUserActivity> {
-  return apiPut(
+  return apiPut<TUserActivity>(
     `/api/v1/user-activities/${encodeURIComponent(activityId)}/${mark}`,
     undefined,
-    ZUserActivity,
   );
 }
 

@@ -1,11 +1,11 @@
 import type { TActivityInput } from '@kkb/core/activities/activity-input';
-import { ZActivity, type TActivity } from '@kkb/core/activities/schema';
+import type { TActivity } from '@kkb/core/activities/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
 
 /** `PUT /activities/{id}`: replaces one of the family's own activities. */
 export function updateActivity(id: string, input: TActivityInput): Promise<TActivity> {
-  return apiPut(`/api/v1/activities/${encodeURIComponent(id)}`, input, ZActivity);
+  return apiPut<TActivity>(`/api/v1/activities/${encodeURIComponent(id)}`, input);
 }
 
 export function useUpdateActivity() {

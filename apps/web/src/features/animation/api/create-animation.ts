@@ -1,7 +1,7 @@
-import { ZAnimation, type TAnimation, type TAnimationInput } from '@kkb/core/animation/schema';
+import type { TAnimation, TAnimationInput } from '@kkb/core/animation/schema';
 import { apiPost } from '../../../lib/api-client';
 
 /** `POST /animations`: a new animation; every frame carries its PNG. */
 export function createAnimation(input: TAnimationInput): Promise<TAnimation> {
-  return apiPost('/api/v1/animations', input, ZAnimation);
+  return apiPost<TAnimation>('/api/v1/animations', input);
 }

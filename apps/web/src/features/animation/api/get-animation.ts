@@ -1,7 +1,7 @@
-import { ZAnimation, type TAnimation } from '@kkb/core/animation/schema';
+import type { TAnimation } from '@kkb/core/animation/schema';
 import { apiGet } from '../../../lib/api-client';
 
 /** `GET /animations/{id}`: one animation with each frame's download address. */
 export function getAnimation(id: string, signal?: AbortSignal): Promise<TAnimation> {
-  return apiGet(`/api/v1/animations/${encodeURIComponent(id)}`, ZAnimation, { signal });
+  return apiGet<TAnimation>(`/api/v1/animations/${encodeURIComponent(id)}`, { signal });
 }

@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client';
 
 /** `POST /auth/password-reset/confirm {token, password}` -> 204. */
 export function confirmPasswordReset(body: TPasswordResetConfirmBody): Promise<void> {
-  return apiPost('/api/v1/auth/password-reset/confirm', body, undefined, { authRetry: false });
+  return apiPost('/api/v1/auth/password-reset/confirm', body, { authRetry: false });
 }
 
 export function useConfirmPasswordReset() {

@@ -1,10 +1,10 @@
-import { ZUser, type TUser } from '@kkb/core/auth/schemas';
+import type { TUser } from '@kkb/core/auth/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /** `GET /auth/me`: the signed-in user. */
 export function getMe(signal?: AbortSignal): Promise<TUser> {
-  return apiGet('/api/v1/auth/me', ZUser, { signal });
+  return apiGet<TUser>('/api/v1/auth/me', { signal });
 }
 
 export function getMeQueryOptions() {

@@ -1,10 +1,10 @@
-import { ZProviders, type TProviders } from '@kkb/core/auth/schemas';
+import type { TProviders } from '@kkb/core/auth/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /** `GET /auth/providers`: which sign-in methods this server has configured. */
 export function getProviders(signal?: AbortSignal): Promise<TProviders> {
-  return apiGet('/api/v1/auth/providers', ZProviders, { signal, authRetry: false });
+  return apiGet<TProviders>('/api/v1/auth/providers', { signal, authRetry: false });
 }
 
 export function getProvidersQueryOptions() {

@@ -1,10 +1,10 @@
-import { ZTokenSet, type TLoginBody, type TTokenSet } from '@kkb/core/auth/schemas';
+import type { TLoginBody, TTokenSet } from '@kkb/core/auth/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, startSession } from '../../../lib/api-client';
 
 /** `POST /auth/login`: a 401 here means wrong credentials, never an expired token. */
 export function login(body: TLoginBody): Promise<TTokenSet> {
-  return apiPost('/api/v1/auth/login', body, ZTokenSet, { authRetry: false });
+  return apiPost<TTokenSet>('/api/v1/auth/login', body, { authRetry: false });
 }
 
 /** Signs in with e-mail and password; the auth context follows the new session. */

@@ -6,7 +6,7 @@ import { syncQueue } from '../../../lib/sync-queue';
 
 /** `POST /auth/logout`: the refresh cookie tells the server which login to end. */
 export function logout(): Promise<void> {
-  return apiPost('/api/v1/auth/logout', {}, undefined, { authRetry: false });
+  return apiPost('/api/v1/auth/logout', {}, { authRetry: false });
 }
 
 /**

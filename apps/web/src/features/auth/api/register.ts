@@ -1,4 +1,4 @@
-import { ZRegisterResponse, type TRegisterBody, type TUser } from '@kkb/core/auth/schemas';
+import type { TRegisterBody, TUser, TRegisterResponse } from '@kkb/core/auth/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiPost, startSession } from '../../../lib/api-client';
 import { markNewRegistration } from '../../../lib/storage';
@@ -6,7 +6,7 @@ import { login } from './login';
 
 /** `POST /auth/register` -> `{user}`; 409 for a known e-mail, 400 for a common password. */
 export async function register(body: TRegisterBody): Promise<TUser> {
-  const { user } = await apiPost('/api/v1/auth/register', body, ZRegisterResponse, {
+  const { user } = await apiPost<TRegisterResponse>('/api/v1/auth/register', body, {
     authRetry: false,
   });
   return user;

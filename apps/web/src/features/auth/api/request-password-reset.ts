@@ -4,7 +4,7 @@ import { apiPost } from '../../../lib/api-client';
 
 /** `POST /auth/password-reset` -> 202 whether or not the account exists. */
 export function requestPasswordReset(body: TPasswordResetRequestBody): Promise<void> {
-  return apiPost('/api/v1/auth/password-reset', body, undefined, { authRetry: false });
+  return apiPost('/api/v1/auth/password-reset', body, { authRetry: false });
 }
 
 export function useRequestPasswordReset() {

@@ -1,4 +1,4 @@
-import { ZVerifyEmailResponse } from '@kkb/core/auth/schemas';
+import type { TVerifyEmailResponse } from '@kkb/core/auth/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -7,9 +7,8 @@ import { apiGet } from '../../../lib/api-client';
  * says "already verified" when opened again.
  */
 export function verifyEmail(token: string) {
-  return apiGet(
+  return apiGet<TVerifyEmailResponse>(
     `/api/v1/auth/verify-email?token=${encodeURIComponent(token)}`,
-    ZVerifyEmailResponse,
     {
       authRetry: false,
     },

@@ -1,5 +1,3 @@
-import { ZLoginBody } from '@kkb/core/auth/schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,10 +9,20 @@ import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { sendAgainIfSentBeforeStart } from '../../../lib/early-submit';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useLogin } from '../api/login';
 import { useAuth } from '../components/use-auth';
 import { AuthPageLayout } from '../components/auth-page-layout';
 import { OAuthButtons } from '../components/oauth-buttons';
+
+/** Core's sign-in schema, loaded when the parent reaches the form (see lazyResolver). */
+const loginSchema = lazyResolver(async () => {
+  const [{ zodResolver }, { ZLoginBody }] = await Promise.all([
+    import('@hookform/resolvers/zod'),
+    import('@kkb/core/auth/schemas'),
+  ]);
+  return zodResolver(ZLoginBody);
+});
 
 /**
  * `/` and `/login`. A successful login changes the auth state; the public-route guard then sends
@@ -31,14 +39,19 @@ export function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({
-    resolver: zodResolver(ZLoginBody),
+    resolver: loginSchema.resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
 
   return (
     <AuthPageLayout title="Welcome back" subtitle="Sign in to find what to play today">
-      <form ref={form} noValidate onSubmit={handleSubmit((values) => login.mutate(values))}>
+      <form
+        ref={form}
+        noValidate
+        onFocus={loginSchema.preload}
+        onSubmit={handleSubmit((values) => login.mutate(values))}
+      >
         <Stack spacing={2}>
           {auth.status === 'anonymous' && auth.accountDeleted && (
             <Alert severity="success">

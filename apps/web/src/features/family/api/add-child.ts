@@ -1,6 +1,5 @@
 import { newChildFields } from '@kkb/core/family/profile';
 import {
-  ZChild,
   ZChildCreate,
   type TAddChildBody,
   type TChild,
@@ -18,7 +17,7 @@ import { changeCachedChildren } from './profile-cache';
  * the add would be queued under: the server records it, so it adds the child once either way.
  */
 export function addChild(body: TAddChildBody): Promise<TChild> {
-  return apiPost('/api/v1/profile/children', body, ZChild);
+  return apiPost<TChild>('/api/v1/profile/children', body);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { ZFamily, type TFamily, type TFamilyRole } from '@kkb/core/family/members';
+import type { TFamily, TFamilyRole } from '@kkb/core/family/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { getFamilyQueryOptions } from './get-family';
@@ -13,7 +13,7 @@ export interface RoleChange {
  * over: the owner who did it becomes a parent.
  */
 export function changeMemberRole({ userId, role }: RoleChange): Promise<TFamily> {
-  return apiPatch(`/api/v1/family/members/${encodeURIComponent(userId)}`, { role }, ZFamily);
+  return apiPatch<TFamily>(`/api/v1/family/members/${encodeURIComponent(userId)}`, { role });
 }
 
 /** Changes a role; the members list becomes the server's answer at once. */

@@ -1,4 +1,4 @@
-import { ZInviteCreated, type TInviteCreate, type TInviteCreated } from '@kkb/core/family/members';
+import type { TInviteCreate, TInviteCreated } from '@kkb/core/family/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { getFamilyQueryOptions } from './get-family';
@@ -8,7 +8,7 @@ import { getFamilyQueryOptions } from './get-family';
  * server mails the link when an address is given. The token is shown this once only.
  */
 export function createInvite(body: TInviteCreate): Promise<TInviteCreated> {
-  return apiPost('/api/v1/family/invites', body, ZInviteCreated);
+  return apiPost<TInviteCreated>('/api/v1/family/invites', body);
 }
 
 /** Creates an invitation; the family's pending invitations are fetched again. */

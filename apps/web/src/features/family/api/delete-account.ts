@@ -4,7 +4,7 @@ import { apiDelete, clearSession } from '../../../lib/api-client';
 
 /** `DELETE /account {password}` -> 204: the account is gone (the family too when it was the last member). */
 export function deleteAccount(body: TAccountDelete): Promise<void> {
-  return apiDelete('/api/v1/account', undefined, { body });
+  return apiDelete('/api/v1/account', { body });
 }
 
 /** Deletes the account on the server, then ends the session here. */

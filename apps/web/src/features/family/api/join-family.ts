@@ -1,4 +1,4 @@
-import { ZFamily, type TFamily, type TJoinFamilyInput } from '@kkb/core/family/members';
+import type { TFamily, TJoinFamilyInput } from '@kkb/core/family/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { clearQueue } from '../../../lib/offline-queue';
@@ -8,7 +8,7 @@ import { clearQueue } from '../../../lib/offline-queue';
  * `discardOwnFamily`, a user whose own family has data is answered 409 and nothing changes.
  */
 export function joinFamily(body: TJoinFamilyInput): Promise<TFamily> {
-  return apiPost('/api/v1/family/join', body, ZFamily);
+  return apiPost<TFamily>('/api/v1/family/join', body);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { applyChildUpdate } from '@kkb/core/family/profile';
-import { ZChild, type TChild, type TChildUpdate } from '@kkb/core/family/schema';
+import type { TChild, TChildUpdate } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-actions';
@@ -13,7 +13,7 @@ export interface ChildChange {
 
 /** `PATCH /children/{id}`: changes only the fields given. By id, so a reordered list is harmless. */
 export function updateChild({ childId, update }: ChildChange): Promise<TChild> {
-  return apiPatch(`/api/v1/children/${encodeURIComponent(childId)}`, update, ZChild);
+  return apiPatch<TChild>(`/api/v1/children/${encodeURIComponent(childId)}`, update);
 }
 
 /**

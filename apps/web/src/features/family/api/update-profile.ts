@@ -1,5 +1,5 @@
 import { mergeProfile } from '@kkb/core/family/profile';
-import { ZFamilyProfile, type TFamilyProfile, type TProfileUpdate } from '@kkb/core/family/schema';
+import type { TFamilyProfile, TProfileUpdate } from '@kkb/core/family/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-actions';
@@ -14,7 +14,7 @@ const NOTIFICATION_PREFERENCES_QUERY_KEY = ['notifications', 'preferences'] as c
 
 /** `PUT /profile`: a deep merge of the given fields; answers the whole updated document. */
 export function updateProfile(update: TProfileUpdate): Promise<TFamilyProfile> {
-  return apiPut('/api/v1/profile', update, ZFamilyProfile);
+  return apiPut<TFamilyProfile>('/api/v1/profile', update);
 }
 
 /**

@@ -1,7 +1,4 @@
-import {
-  ZNotificationPreferences,
-  type TNotificationPreferences,
-} from '@kkb/core/notifications/schema';
+import type { TNotificationPreferences } from '@kkb/core/notifications/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -9,7 +6,7 @@ import { apiGet } from '../../../lib/api-client';
 export function getNotificationPreferences(
   signal?: AbortSignal,
 ): Promise<TNotificationPreferences> {
-  return apiGet('/api/v1/notifications/preferences', ZNotificationPreferences, { signal });
+  return apiGet<TNotificationPreferences>('/api/v1/notifications/preferences', { signal });
 }
 
 export function getNotificationPreferencesQueryOptions() {

@@ -1,7 +1,7 @@
-import {
-  ZNotificationList,
-  type TNotification,
-  type TNotificationType,
+import type {
+  TNotification,
+  TNotificationType,
+  TNotificationList,
 } from '@kkb/core/notifications/schema';
 import {
   infiniteQueryOptions,
@@ -30,7 +30,7 @@ export async function getNotifications(
 ): Promise<NotificationsPage> {
   const query = new URLSearchParams({ skip: String(skip), limit: String(NOTIFICATIONS_PAGE_SIZE) });
   if (type !== undefined) query.set('notification_type', type);
-  const list = await apiGet(`/api/v1/notifications?${query}`, ZNotificationList, { signal });
+  const list = await apiGet<TNotificationList>(`/api/v1/notifications?${query}`, { signal });
   return {
     notifications: list.notifications,
     more: list.notifications.length === NOTIFICATIONS_PAGE_SIZE,

@@ -1,10 +1,10 @@
-import { ZUnreadCount } from '@kkb/core/notifications/schema';
+import type { TUnreadCount } from '@kkb/core/notifications/schema';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /** `GET /notifications/unread-count`: how many of the user's notifications are unread. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  const { count } = await apiGet('/api/v1/notifications/unread-count', ZUnreadCount, { signal });
+  const { count } = await apiGet<TUnreadCount>('/api/v1/notifications/unread-count', { signal });
   return count;
 }
 

@@ -1,7 +1,6 @@
-import {
-  ZNotificationPreferences,
-  type TNotificationPreferences,
-  type TNotificationPreferencesInput,
+import type {
+  TNotificationPreferences,
+  TNotificationPreferencesInput,
 } from '@kkb/core/notifications/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
@@ -12,7 +11,7 @@ import { getNotificationPreferencesQueryOptions } from './get-notification-prefe
 export function updateNotificationPreferences(
   input: TNotificationPreferencesInput,
 ): Promise<TNotificationPreferences> {
-  return apiPut('/api/v1/notifications/preferences', input, ZNotificationPreferences);
+  return apiPut<TNotificationPreferences>('/api/v1/notifications/preferences', input);
 }
 
 export function useUpdateNotificationPreferences() {

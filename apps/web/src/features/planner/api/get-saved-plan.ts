@@ -1,11 +1,11 @@
-import { ZSavedPlan, type TSavedPlan } from '@kkb/core/planner/schema';
+import type { TSavedPlan } from '@kkb/core/planner/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { SAVED_PLANS_QUERY_KEY } from './get-saved-plans';
 
 /** `GET /planner/plans/{id}`: one saved plan. */
 export function getSavedPlan(id: string, signal?: AbortSignal): Promise<TSavedPlan> {
-  return apiGet(`/api/v1/planner/plans/${encodeURIComponent(id)}`, ZSavedPlan, { signal });
+  return apiGet<TSavedPlan>(`/api/v1/planner/plans/${encodeURIComponent(id)}`, { signal });
 }
 
 export function getSavedPlanQueryOptions(id: string) {

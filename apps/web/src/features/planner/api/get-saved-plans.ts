@@ -1,4 +1,4 @@
-import { ZSavedPlanList, type TSavedPlanList } from '@kkb/core/planner/schema';
+import type { TSavedPlanList } from '@kkb/core/planner/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -10,7 +10,7 @@ export const SAVED_PLANS_PAGE = 50;
 
 /** `GET /planner/plans`: the family's saved plans, most recently changed first. */
 export function getSavedPlans(signal?: AbortSignal): Promise<TSavedPlanList> {
-  return apiGet(`/api/v1/planner/plans?limit=${SAVED_PLANS_PAGE}`, ZSavedPlanList, { signal });
+  return apiGet<TSavedPlanList>(`/api/v1/planner/plans?limit=${SAVED_PLANS_PAGE}`, { signal });
 }
 
 export function getSavedPlansQueryOptions() {

@@ -1,4 +1,4 @@
-import { ZSavedPlan, type TSavedPlan, type TSavedPlanInputFields } from '@kkb/core/planner/schema';
+import type { TSavedPlan, TSavedPlanInputFields } from '@kkb/core/planner/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { getSavedPlanQueryOptions } from './get-saved-plan';
@@ -6,7 +6,7 @@ import { getSavedPlansQueryOptions } from './get-saved-plans';
 
 /** `POST /planner/plans`: keeps a plan for the family. */
 export function savePlan(input: TSavedPlanInputFields): Promise<TSavedPlan> {
-  return apiPost('/api/v1/planner/plans', input, ZSavedPlan);
+  return apiPost<TSavedPlan>('/api/v1/planner/plans', input);
 }
 
 export function useSavePlan() {

@@ -1,4 +1,4 @@
-import { ZSavedPlan, type TSavedPlan, type TSavedPlanInputFields } from '@kkb/core/planner/schema';
+import type { TSavedPlan, TSavedPlanInputFields } from '@kkb/core/planner/schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../../lib/api-client';
 import { getSavedPlanQueryOptions } from './get-saved-plan';
@@ -6,7 +6,7 @@ import { getSavedPlansQueryOptions } from './get-saved-plans';
 
 /** `PUT /planner/plans/{id}`: replaces a saved plan with its edited version. */
 export function updateSavedPlan(id: string, input: TSavedPlanInputFields): Promise<TSavedPlan> {
-  return apiPut(`/api/v1/planner/plans/${encodeURIComponent(id)}`, input, ZSavedPlan);
+  return apiPut<TSavedPlan>(`/api/v1/planner/plans/${encodeURIComponent(id)}`, input);
 }
 
 export function useUpdateSavedPlan() {
