@@ -1,4 +1,5 @@
-import { ZLiveEvent, type TLiveEvent } from '@kkb/core/events/schema';
+import { readLiveEvent } from '@kkb/core/events/live-event';
+import type { TLiveEvent } from '@kkb/core/events/schema';
 import { EventSource, type FetchLike } from 'eventsource';
 import { getAccessToken, refreshAccessToken } from './api-client';
 import { reportServerReachable } from './connectivity';
@@ -34,9 +35,8 @@ async function fetchReportingReachability(url: string | URL, init: RequestInit):
 
 function parse(data: string): TLiveEvent | null {
   try {
-    const parsed = ZLiveEvent.safeParse(JSON.parse(data));
     // A kind this app does not know yet (a newer server) is left alone.
-    return parsed.success ? parsed.data : null;
+    return readLiveEvent(JSON.parse(data));
   } catch {
     return null;
   }

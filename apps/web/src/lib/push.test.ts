@@ -1,4 +1,4 @@
-import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/schema';
+import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/renewal';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tokenSet } from '../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';

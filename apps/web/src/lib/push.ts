@@ -1,8 +1,8 @@
-import {
-  isPushRenewalDue,
-  type TPushSubscriptionInput,
-  type TPushSubscription,
-  type TPushPublicKey,
+import { isPushRenewalDue } from '@kkb/core/push/renewal';
+import type {
+  TPushPublicKey,
+  TPushSubscription,
+  TPushSubscriptionInput,
 } from '@kkb/core/push/schema';
 import { apiDelete, apiGet, apiPost } from './api-client';
 

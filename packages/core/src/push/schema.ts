@@ -54,10 +54,3 @@ export const ZPushMessage = z.object({
   data: z.object({ link: z.string().optional(), notificationId: z.string().optional() }),
 });
 export type TPushMessage = z.infer<typeof ZPushMessage>;
-
-/** Spec §9: a push registration older than 7 days is renewed. */
-export const PUSH_RENEW_AFTER_MS = 7 * 86_400_000;
-
-export function isPushRenewalDue(lastRenewedAtMs: number | null, nowMs: number): boolean {
-  return lastRenewedAtMs === null || nowMs - lastRenewedAtMs >= PUSH_RENEW_AFTER_MS;
-}

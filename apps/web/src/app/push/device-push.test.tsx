@@ -1,4 +1,4 @@
-import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/schema';
+import { PUSH_RENEW_AFTER_MS } from '@kkb/core/push/renewal';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
