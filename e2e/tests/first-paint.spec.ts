@@ -52,3 +52,36 @@ test.describe('the prerendered sign-in page', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** zod and its chunks: schema code, which neither first route needs (DESIGN "Budgets"). */
+const SCHEMA_CODE = /\/assets\/zod-[^/]+\.js$/;
+
+test.describe('the first routes', () => {
+  test('load no schema code: the sign-in form fetches it when the parent reaches a field, the dashboard not at all', async ({
+    page,
+    account,
+  }) => {
+    const schemaRequests: string[] = [];
+    page.on('request', (request) => {
+      if (SCHEMA_CODE.test(request.url())) schemaRequests.push(request.url());
+    });
+
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(schemaRequests).toEqual([]);
+    await page.getByLabel('Email').focus();
+    await expect.poll(() => schemaRequests.length).toBeGreaterThan(0);
+
+    schemaRequests.length = 0;
+    const tokens = await logIn(page.request, account);
+    await completeProfile(page.request, tokens.access_token);
+    // The live event stream is the last thing a signed-in page opens on its own.
+    const liveEvents = page.waitForRequest('**/api/v1/events');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('button', { name: account.name })).toBeVisible();
+    await liveEvents;
+    await page.waitForLoadState('load');
+    expect(schemaRequests).toEqual([]);
+  });
+});

@@ -1,9 +1,5 @@
-import {
-  MAX_SYNC_ACTIONS,
-  type TQueuedSyncAction,
-  type TSyncResult,
-  type TSyncResponse,
-} from '@kkb/core/sync/schema';
+import { MAX_SYNC_ACTIONS } from '@kkb/core/sync/limits';
+import type { TQueuedSyncAction, TSyncResponse, TSyncResult } from '@kkb/core/sync/schema';
 import { ApiError, apiPost, describeError, isServerUnreachable } from './api-client';
 import { readQueue, removeActions } from './offline-queue';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from '../family/permissions.ts';
+import { MAX_SYNC_ACTIONS } from './limits.ts';
 import {
-  MAX_SYNC_ACTIONS,
   parseSyncAction,
   SYNC_ACTION_KINDS,
   SYNC_ACTION_PERMISSIONS,

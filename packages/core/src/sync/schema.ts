@@ -6,15 +6,13 @@ import { ZChildCreate, ZChildUpdate, ZProfileUpdate } from '../family/schema.ts'
 import type { TFamilyAction } from '../family/permissions.ts';
 import { ZDateTimeInput } from '../validation/date-time.ts';
 import { ZSyncClientId } from './client-id.ts';
+import { MAX_SYNC_ACTIONS } from './limits.ts';
 
 /**
  * Offline sync (DESIGN, Sync; spec §4 Connectivity): the web app queues what a member does while
  * offline and sends the queue, oldest first, to `POST /api/v1/sync` once back online. The server
  * applies each action at most once per family, ever (by its `clientId`), in the order sent.
  */
-
-/** At most this many actions per request; a longer queue goes in several requests, in order. */
-export const MAX_SYNC_ACTIONS = 100;
 
 const ZActivityId = ZActivity.shape.id;
 const ZChildId = z.string().min(1).max(100);

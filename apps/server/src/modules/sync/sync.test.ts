@@ -6,9 +6,9 @@ import type { TInviteCreated } from '@kkb/core/family/members';
 import { ACTION_DESCRIPTIONS } from '@kkb/core/family/permissions';
 import type { TChild, TFamilyProfile } from '@kkb/core/family/schema';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
+import { MAX_SYNC_ACTIONS } from '@kkb/core/sync/limits';
 import {
   FOREIGN_FAMILY_SYNC_MESSAGE,
-  MAX_SYNC_ACTIONS,
   SYNC_ACTION_KINDS,
   SYNC_PAYLOADS,
   unknownSyncKindMessage,
