@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 export interface ErrorFallbackProps {
   error: unknown;
@@ -20,17 +20,14 @@ interface ErrorBoundaryState {
 
 /**
  * Catches render errors below it and shows `fallback`. React offers error boundaries only as
- * class components, hence the one class of the app.
+ * class components, hence the one class of the app. React itself reports what a boundary catches
+ * (console.error), so the boundary does not log it again.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, failed: false };
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
     return { error, failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('Render error caught by ErrorBoundary', error, info.componentStack);
   }
 
   private readonly reset = () => {
