@@ -11,6 +11,8 @@ interface ErrorBoundaryProps {
   fallback: (props: ErrorFallbackProps) => ReactNode;
   /** Called after `reset`, e.g. to refetch what failed. */
   onReset?: () => void;
+  /** Resets when it changes while the fallback shows: the location, so navigating clears it. */
+  resetKey?: unknown;
 }
 
 interface ErrorBoundaryState {
@@ -28,6 +30,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
     return { error, failed: true };
+  }
+
+  override componentDidUpdate(prevProps: ErrorBoundaryProps, prevState: ErrorBoundaryState): void {
+    // Only an error caught before the key changed: one thrown in the render that brought the new
+    // key belongs to it.
+    if (prevState.failed && this.state.failed && prevProps.resetKey !== this.props.resetKey) {
+      this.reset();
+    }
   }
 
   private readonly reset = () => {
