@@ -5,9 +5,9 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppShell } from './app/app';
-import { routes } from './app/router';
+import { AppRoutes } from './app/router';
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
@@ -17,10 +17,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** The markup of `url` for a signed-out visitor, and the style tags it needs in the head. */
 export async function renderSignedOut(url: string): Promise<{ html: string; styleTags: string }> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error(`${url} redirects; nothing to prerender`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
   // The browser's default emotion cache uses the key 'css' and adopts style tags of that key.
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
@@ -28,7 +25,9 @@ export async function renderSignedOut(url: string): Promise<{ html: string; styl
     <StrictMode>
       <CacheProvider value={cache}>
         <AppShell>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={`${pathname}${search}`}>
+            <AppRoutes />
+          </StaticRouter>
         </AppShell>
       </CacheProvider>
     </StrictMode>,

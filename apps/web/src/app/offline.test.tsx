@@ -1,10 +1,8 @@
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import { QueryClient } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getActivityQueryOptions } from '../features/activities/api/get-activity';
 import { getAllActivitiesQueryOptions } from '../features/activities/api/get-all-activities';
@@ -19,8 +17,7 @@ import { readQueue } from '../lib/offline-queue';
 import { completeProfile, familyWith, testUser, tokenSet } from '../test/auth-fixtures';
 import { goOnline, setNavigatorOnline } from '../test/browser';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
-import { AppProviders } from './providers';
-import { routes } from './router';
+import { renderApp } from '../test/render-app';
 
 // The first visit of each lazy page compiles its chunk, which takes a few seconds here.
 vi.setConfig({ testTimeout: 30_000 });
@@ -94,15 +91,7 @@ function noAnswers() {
 
 /** A reload at `path`: the app as app/start.tsx starts it (its own query client, restored). */
 function reloadAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  return router;
+  return renderApp(path);
 }
 
 describe('offline (issue 12)', () => {
@@ -110,13 +99,13 @@ describe('offline (issue 12)', () => {
     await visitedBefore();
     setNavigatorOnline(false);
     noAnswers();
-    const router = reloadAt('/my-activities');
+    const app = reloadAt('/my-activities');
 
     const favourites = await screen.findByRole('list', { name: 'Favourite activities' }, LOADED);
     expect(within(favourites).getByText('Kitchen Volcano')).toBeVisible();
     expect(screen.getByRole('button', { name: testUser.name })).toBeVisible();
     expect(screen.queryByText('Welcome back')).toBeNull();
-    expect(router.state.location.pathname).toBe('/my-activities');
+    expect(app.location().pathname).toBe('/my-activities');
     expect(screen.getByRole('button', { name: 'Offline' })).toBeVisible();
 
     server.fetch.mockReset();

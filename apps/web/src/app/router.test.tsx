@@ -1,8 +1,6 @@
 import type { TFamilyProfile } from '@kkb/core/family/schema';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { restoreSession } from '../features/auth/api/refresh-session';
 import { clearSession } from '../lib/api-client';
@@ -16,8 +14,7 @@ import {
 } from '../lib/storage';
 import { completeProfile, familyWith, incompleteProfile, tokenSet } from '../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fetch';
-import { AppProviders } from './providers';
-import { routes } from './router';
+import { renderApp as renderAppAt } from '../test/render-app';
 
 // The first visit of each lazy page compiles its chunk, which takes a few seconds here.
 vi.setConfig({ testTimeout: 30_000 });
@@ -61,33 +58,17 @@ function anonymous() {
   anonymousProviders();
 }
 
-/** Renders the real route table at `path`; returns the router and every path it went through. */
+/** The real route table at `path`, with a query client of its own (nothing restored). */
 function renderApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const visited = [router.state.location.pathname];
-  router.subscribe((state) => {
-    if (visited.at(-1) !== state.location.pathname) visited.push(state.location.pathname);
-  });
-  // StrictMode as in app/start.tsx: effects run twice, which must not spend one-time codes twice.
-  render(
-    <StrictMode>
-      <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-  return { router, visited };
+  return renderAppAt(path, { queryClient: createQueryClient() });
 }
 
 /**
  * Waits until the router settles on `pathname` and the framed page shows (the top bar's user
  * menu). Feature pages own their headings, so routing tests don't depend on them.
  */
-async function expectFramedPageAt(
-  router: ReturnType<typeof renderApp>['router'],
-  pathname: string,
-) {
-  await waitFor(() => expect(router.state.location.pathname).toBe(pathname), { timeout: 15_000 });
+async function expectFramedPageAt(app: ReturnType<typeof renderApp>, pathname: string) {
+  await waitFor(() => expect(app.location().pathname).toBe(pathname), { timeout: 15_000 });
   expect(
     await screen.findByRole('button', { name: 'Dana Parent' }, { timeout: 15_000 }),
   ).toBeVisible();
@@ -117,8 +98,8 @@ describe('guards (spec §2, §4)', () => {
   it('a restore begun before the app rendered (app/start.tsx) is found done: one refresh', async () => {
     signedIn(completeProfile());
     await restoreSession();
-    const { router } = renderApp('/dashboard');
-    await expectFramedPageAt(router, '/dashboard');
+    const app = renderApp('/dashboard');
+    await expectFramedPageAt(app, '/dashboard');
     expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
   });
 
@@ -130,42 +111,42 @@ describe('guards (spec §2, §4)', () => {
       () => new Promise<Response>((resolve) => (answerRefresh = resolve)),
     );
     const restoring = restoreSession();
-    const { router } = renderApp('/dashboard');
+    const app = renderApp('/dashboard');
     expect(await screen.findByText('Initializing app...')).toBeVisible();
     answerRefresh(jsonResponse(200, tokenSet()));
     await restoring;
-    await expectFramedPageAt(router, '/dashboard');
+    await expectFramedPageAt(app, '/dashboard');
     expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
   });
 
   it('without the session marker nobody asks /refresh: straight to /login', async () => {
     anonymousProviders();
-    const { router } = renderApp('/dashboard');
+    const app = renderApp('/dashboard');
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(app.location().pathname).toBe('/login');
     expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(0);
   });
 
   it('anonymous on /dashboard goes to /login, remembering /dashboard', async () => {
     anonymous();
-    const { router } = renderApp('/dashboard');
+    const app = renderApp('/dashboard');
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toMatchObject({ from: { pathname: '/dashboard' } });
+    expect(app.location().pathname).toBe('/login');
+    expect(app.location().state).toMatchObject({ from: { pathname: '/dashboard' } });
   });
 
   it('signed-in on /login goes to /dashboard', async () => {
     signedIn(completeProfile());
-    const { router } = renderApp('/login');
-    await expectFramedPageAt(router, '/dashboard');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    const app = renderApp('/login');
+    await expectFramedPageAt(app, '/dashboard');
+    expect(app.location().pathname).toBe('/dashboard');
   });
 
   it.each(['/', '/register'])('signed-in on %s goes to /dashboard too', async (path) => {
     signedIn(completeProfile());
-    const { router } = renderApp(path);
-    await expectFramedPageAt(router, '/dashboard');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    const app = renderApp(path);
+    await expectFramedPageAt(app, '/dashboard');
+    expect(app.location().pathname).toBe('/dashboard');
   });
 
   it('after logging in, the parent returns to the page they wanted', async () => {
@@ -173,14 +154,14 @@ describe('guards (spec §2, §4)', () => {
     server.on('POST /api/v1/auth/login', () => jsonResponse(200, tokenSet()));
     server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
     server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
-    const { router } = renderApp('/my-activities');
+    const app = renderApp('/my-activities');
     await expectHeading('Welcome back');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText(/Email/), 'dana@example.com');
     await user.type(screen.getByLabelText(/Password/), 'a good password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await expectFramedPageAt(router, '/my-activities');
-    expect(router.state.location.pathname).toBe('/my-activities');
+    await expectFramedPageAt(app, '/my-activities');
+    expect(app.location().pathname).toBe('/my-activities');
     expect(server.requestsTo('POST /api/v1/auth/login')[0]?.body).toEqual({
       email: 'dana@example.com',
       password: 'a good password',
@@ -191,48 +172,48 @@ describe('guards (spec §2, §4)', () => {
     signedIn(completeProfile());
     anonymousProviders();
     server.on('POST /api/v1/auth/logout', () => new Response(null, { status: 204 }));
-    const { router } = renderApp('/dashboard');
-    await expectFramedPageAt(router, '/dashboard');
+    const app = renderApp('/dashboard');
+    await expectFramedPageAt(app, '/dashboard');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Dana Parent' }));
     // The menu comes in its own chunk, fetched after the first paint.
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toBeNull();
+    expect(app.location().pathname).toBe('/login');
+    expect(app.location().state).toBeNull();
     expect(server.requestsTo('POST /api/v1/auth/logout')).toHaveLength(1);
   });
 
   it('new registration + incomplete profile: flag cleared, /setup via /profile-setup', async () => {
     signedIn(incompleteProfile());
     markNewRegistration();
-    const { router, visited } = renderApp('/register');
-    await expectFramedPageAt(router, '/setup');
-    expect(router.state.location.pathname).toBe('/setup');
-    expect(visited).toEqual(['/register', '/profile-setup', '/setup']);
+    const app = renderApp('/register');
+    await expectFramedPageAt(app, '/setup');
+    expect(app.location().pathname).toBe('/setup');
+    expect(app.visited).toEqual(['/register', '/profile-setup', '/setup']);
     expect(isNewRegistration()).toBe(false);
   });
 
   it('new registration flag with a complete profile goes to /dashboard', async () => {
     signedIn(completeProfile());
     markNewRegistration();
-    const { router } = renderApp('/login');
-    await expectFramedPageAt(router, '/dashboard');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    const app = renderApp('/login');
+    await expectFramedPageAt(app, '/dashboard');
+    expect(app.location().pathname).toBe('/dashboard');
   });
 
   it('an incomplete profile sends a framed page other than /setup and /profile to /setup', async () => {
     signedIn(incompleteProfile());
-    const { router } = renderApp('/browse');
-    await expectFramedPageAt(router, '/setup');
-    expect(router.state.location.pathname).toBe('/setup');
+    const app = renderApp('/browse');
+    await expectFramedPageAt(app, '/setup');
+    expect(app.location().pathname).toBe('/setup');
   });
 
   it('an incomplete profile may still open /profile', async () => {
     signedIn(incompleteProfile());
-    const { router } = renderApp('/profile');
-    await expectFramedPageAt(router, '/profile');
-    expect(router.state.location.pathname).toBe('/profile');
+    const app = renderApp('/profile');
+    await expectFramedPageAt(app, '/profile');
+    expect(app.location().pathname).toBe('/profile');
   });
 
   it('a complete profile opens framed pages, inside the frame with the user menu', async () => {
@@ -249,9 +230,9 @@ describe('guards (spec §2, §4)', () => {
       jsonResponse(404, { detail: 'User profile not found', code: 'DATA_NOT_FOUND' }),
     );
     server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
-    const { router } = renderApp('/dashboard');
-    await expectFramedPageAt(router, '/setup');
-    expect(router.state.location.pathname).toBe('/setup');
+    const app = renderApp('/dashboard');
+    await expectFramedPageAt(app, '/setup');
+    expect(app.location().pathname).toBe('/setup');
   });
 
   it('a failure to load the profile clears auth (spec §4)', async () => {
@@ -261,9 +242,9 @@ describe('guards (spec §2, §4)', () => {
       jsonResponse(403, { detail: 'no', code: 'PERMISSION_DENIED' }),
     );
     anonymousProviders();
-    const { router } = renderApp('/dashboard');
+    const app = renderApp('/dashboard');
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(app.location().pathname).toBe('/login');
   });
 });
 
@@ -272,9 +253,9 @@ describe('invitation links (/join/{token})', () => {
 
   it('signed out: asks to sign in or register, and keeps the invitation for afterwards', async () => {
     anonymous();
-    const { router } = renderApp('/join/invite-token-1');
+    const app = renderApp('/join/invite-token-1');
     await expectHeading("You're invited");
-    expect(router.state.location.pathname).toBe('/join/invite-token-1');
+    expect(app.location().pathname).toBe('/join/invite-token-1');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       '/register',
@@ -287,9 +268,9 @@ describe('invitation links (/join/{token})', () => {
     signedIn(incompleteProfile());
     markNewRegistration();
     rememberPendingInvite('invite-token-1');
-    const { router } = renderApp('/register');
+    const app = renderApp('/register');
     await expectHeading('Join a family');
-    expect(router.state.location.pathname).toBe('/join/invite-token-1');
+    expect(app.location().pathname).toBe('/join/invite-token-1');
     // Being there spends it: a later sign-in in this tab is not brought back.
     await waitFor(() => expect(pendingInviteToken()).toBeNull());
   });
@@ -303,10 +284,10 @@ describe('/oauth-callback', () => {
     );
     server.on('GET /api/v1/profile', () => jsonResponse(200, incompleteProfile()));
     server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
-    const { router, visited } = renderApp('/oauth-callback?code=one-time');
-    await expectFramedPageAt(router, '/setup');
-    expect(router.state.location.pathname).toBe('/setup');
-    expect(visited).toContain('/profile-setup');
+    const app = renderApp('/oauth-callback?code=one-time');
+    await expectFramedPageAt(app, '/setup');
+    expect(app.location().pathname).toBe('/setup');
+    expect(app.visited).toContain('/profile-setup');
     expect(server.requestsTo('POST /api/v1/auth/oauth/exchange')).toHaveLength(1);
     expect(server.requestsTo('POST /api/v1/auth/oauth/exchange')[0]?.body).toEqual({
       code: 'one-time',
@@ -321,9 +302,9 @@ describe('/oauth-callback', () => {
     );
     server.on('GET /api/v1/profile', () => jsonResponse(200, completeProfile()));
     server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
-    const { router } = renderApp('/oauth-callback?code=one-time');
-    await expectFramedPageAt(router, '/dashboard');
-    expect(router.state.location.pathname).toBe('/dashboard');
+    const app = renderApp('/oauth-callback?code=one-time');
+    await expectFramedPageAt(app, '/dashboard');
+    expect(app.location().pathname).toBe('/dashboard');
   });
 
   it('?error shows a message and a way back to login', async () => {
@@ -345,16 +326,16 @@ describe('redirects (spec §2)', () => {
     ['/activities', '/browse', completeProfile],
   ])('%s goes to %s', async (from, to, profile) => {
     signedIn(profile());
-    const { router } = renderApp(from);
-    await expectFramedPageAt(router, to);
-    expect(router.state.location.pathname).toBe(to);
+    const app = renderApp(from);
+    await expectFramedPageAt(app, to);
+    expect(app.location().pathname).toBe(to);
   });
 
   it('an unknown path goes to /', async () => {
     anonymous();
-    const { router } = renderApp('/no-such-page');
+    const app = renderApp('/no-such-page');
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/');
+    expect(app.location().pathname).toBe('/');
   });
 });
 
@@ -384,15 +365,15 @@ describe('notifications (issue 11)', () => {
 
   it('/notifications/settings is a framed page for the signed in', async () => {
     signedIn(completeProfile());
-    const { router } = renderApp('/notifications/settings');
-    await expectFramedPageAt(router, '/notifications/settings');
+    const app = renderApp('/notifications/settings');
+    await expectFramedPageAt(app, '/notifications/settings');
     await expectHeading('Notification settings');
   });
 
   it('/notifications/settings sends the signed out to /login', async () => {
     anonymous();
-    const { router } = renderApp('/notifications/settings');
+    const app = renderApp('/notifications/settings');
     await expectHeading('Welcome back');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(app.location().pathname).toBe('/login');
   });
 });

@@ -1,12 +1,11 @@
 import { isValidElement, lazy, Suspense, type ComponentType, type ReactElement } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoadingSpinner } from '../components/feedback/loading-spinner';
-import { hasSessionMarker } from '../lib/api-client';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { RequireCompleteProfile } from './guards/require-complete-profile';
 import { RootLayout } from './layouts/root-layout';
-import { PageRouteError, RootRouteError } from './layouts/route-errors';
+import { PageRouteErrors, RootRouteErrors } from './layouts/route-errors';
 
 /** Spec §2 loader messages of the lazy pages. */
 const LOADING = {
@@ -65,25 +64,36 @@ const loginPage = lazyPage(
   LOADING.authentication,
 );
 
+/** A page inside its error card's boundary; it preloads as the page it wraps. */
+function withPageErrors(element: ReactElement): ReactElement {
+  const wrapped = <PageRouteErrors>{element}</PageRouteErrors>;
+  const load = pageLoaders.get(element);
+  if (load !== undefined) pageLoaders.set(wrapped, load);
+  return wrapped;
+}
+
 function page(path: string, element: ReactElement): RouteObject {
-  return { path, element, errorElement: <PageRouteError /> };
+  return { path, element: withPageErrors(element) };
 }
 
 function redirect(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace /> };
 }
 
-/** The route table of spec §2: guards, frame, redirects. Exported for the tests' memory router. */
+/** The route table of spec §2: guards, frame, redirects. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
-    errorElement: <RootRouteError />,
+    element: (
+      <RootRouteErrors>
+        <RootLayout />
+      </RootRouteErrors>
+    ),
     children: [
       {
         element: <PublicOnly />,
         children: [
-          { index: true, element: loginPage, errorElement: <PageRouteError /> },
+          { index: true, element: withPageErrors(loginPage) },
           page('login', loginPage),
           page(
             'register',
@@ -308,7 +318,7 @@ export async function preloadPagesFor(pathname: string, signedIn: boolean): Prom
   await Promise.all(loading);
 }
 
-export function createAppRouter() {
-  void preloadPagesFor(window.location.pathname, hasSessionMarker());
-  return createBrowserRouter(routes);
+/** The route table, inside whichever router is around it (browser, prerender, tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -20,11 +20,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
       <App />
     </StrictMode>
   );
+  // The first pages' chunks load while the session is restored and the profile fetched.
+  const pagesLoaded = preloadPagesFor(window.location.pathname, hasSessionMarker());
   if (!root.hasChildNodes()) {
     createRoot(root).render(app);
     return;
   }
   // The prerendered page's chunk first, so that hydration finds it loaded (see router.tsx).
-  await preloadPagesFor(window.location.pathname, hasSessionMarker());
+  await pagesLoaded;
   hydrateRoot(root, app);
 }

@@ -1,26 +1,38 @@
-import { useEffect } from 'react';
-import { useRevalidator, useRouteError } from 'react-router';
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { ErrorBoundary, type ErrorFallbackProps } from '../../components/feedback/error-boundary';
 import { FullPageError } from '../../components/feedback/full-page-error';
 import { PageError } from '../../components/feedback/page-error';
 
-/** Reports the error once and returns "try again": a revalidation clears the router's error state. */
-function useRouteErrorReset(): () => void {
-  const error = useRouteError();
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    console.error('Route error', error);
-  }, [error]);
-  return () => void revalidator.revalidate();
+/** An error boundary that a navigation clears, as the router's own route errors were. */
+function RouteErrorBoundary({
+  children,
+  fallback,
+}: {
+  children: ReactNode;
+  fallback: (props: ErrorFallbackProps) => ReactNode;
+}) {
+  return (
+    <ErrorBoundary resetKey={useLocation().key} fallback={fallback}>
+      {children}
+    </ErrorBoundary>
+  );
 }
 
-/** The root route's error screen: the full-page error of spec §2. */
-export function RootRouteError() {
-  const reset = useRouteErrorReset();
-  return <FullPageError reset={reset} />;
+/** Around the root route: the full-page error of spec §2. */
+export function RootRouteErrors({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary fallback={({ reset }) => <FullPageError reset={reset} />}>
+      {children}
+    </RouteErrorBoundary>
+  );
 }
 
-/** A page's own error: the page error card of spec §2, inside the frame when the page has one. */
-export function PageRouteError() {
-  const reset = useRouteErrorReset();
-  return <PageError reset={reset} />;
+/** Around a page: the page error card of spec §2, inside the frame when the page has one. */
+export function PageRouteErrors({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary fallback={({ reset }) => <PageError reset={reset} />}>
+      {children}
+    </RouteErrorBoundary>
+  );
 }

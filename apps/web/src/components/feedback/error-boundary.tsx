@@ -1,4 +1,4 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 
 export interface ErrorFallbackProps {
   error: unknown;
@@ -11,6 +11,8 @@ interface ErrorBoundaryProps {
   fallback: (props: ErrorFallbackProps) => ReactNode;
   /** Called after `reset`, e.g. to refetch what failed. */
   onReset?: () => void;
+  /** Resets when it changes while the fallback shows: the location, so navigating clears it. */
+  resetKey?: unknown;
 }
 
 interface ErrorBoundaryState {
@@ -20,7 +22,8 @@ interface ErrorBoundaryState {
 
 /**
  * Catches render errors below it and shows `fallback`. React offers error boundaries only as
- * class components, hence the one class of the app.
+ * class components, hence the one class of the app. React itself reports what a boundary catches
+ * (console.error), so the boundary does not log it again.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { error: null, failed: false };
@@ -29,8 +32,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     return { error, failed: true };
   }
 
-  override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('Render error caught by ErrorBoundary', error, info.componentStack);
+  override componentDidUpdate(prevProps: ErrorBoundaryProps, prevState: ErrorBoundaryState): void {
+    // Only an error caught before the key changed: one thrown in the render that brought the new
+    // key belongs to it.
+    if (prevState.failed && this.state.failed && prevProps.resetKey !== this.props.resetKey) {
+      this.reset();
+    }
   }
 
   private readonly reset = () => {

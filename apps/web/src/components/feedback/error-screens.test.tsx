@@ -77,6 +77,20 @@ describe('InlineError', () => {
 });
 
 describe('ErrorBoundary', () => {
+  it('leaves the report of what it catches to React: logged once', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const failure = new Error('broken');
+    function Broken(): React.ReactNode {
+      throw failure;
+    }
+    render(
+      <ErrorBoundary fallback={({ reset }) => <PageError reset={reset} />}>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    expect(logged.mock.calls.filter((args) => args.includes(failure))).toHaveLength(1);
+  });
+
   it('shows the fallback again when the children still fail after a reset', async () => {
     renderBoundary((reset) => <PageError reset={reset} />);
     await userEvent.click(screen.getByRole('button', { name: 'Refresh Page' }));
