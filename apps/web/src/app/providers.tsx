@@ -4,30 +4,34 @@ import '@fontsource-variable/inter/wght.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { ConnectivityBanners } from '../components/shell/connectivity-banners';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
+import { hasSessionMarker } from '../lib/api-client';
 import { keepQueriesSaved, restoreQueries } from '../lib/offline-caches';
 import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 /**
  * Puts the queries saved for offline use back into the cache before any query fetches (they
- * wait while `IsRestoringProvider` says so), then keeps saving them as they change.
+ * wait while `IsRestoringProvider` says so), then keeps saving them as they change. Without a
+ * sign-in to restore there is nothing saved to put back (signing out clears it), so nothing waits.
  */
 function SavedQueries({ client, children }: { client: QueryClient; children: ReactNode }) {
-  const [restoring, setRestoring] = useState(true);
+  const [restoring, setRestoring] = useState(hasSessionMarker);
   useEffect(() => {
     let cancelled = false;
     let stopSaving: (() => void) | undefined;
-    restoreQueries(client)
-      // Without IndexedDB (some private modes) the app simply starts with an empty cache.
-      .catch(() => undefined)
-      .finally(() => {
-        if (cancelled) return;
-        stopSaving = keepQueriesSaved(client);
-        setRestoring(false);
-      });
+    const restored = hasSessionMarker()
+      ? // Without IndexedDB (some private modes) the app simply starts with an empty cache.
+        restoreQueries(client).catch(() => undefined)
+      : Promise.resolve();
+    void restored.then(() => {
+      if (cancelled) return;
+      stopSaving = keepQueriesSaved(client);
+      // Every query on the page renders again: as a transition, in slices a tap can interrupt.
+      startTransition(() => setRestoring(false));
+    });
     return () => {
       cancelled = true;
       stopSaving?.();
@@ -50,7 +54,7 @@ export function AppProviders({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <ThemeProvider theme={theme} defaultMode="light">
+    <ThemeProvider theme={theme} defaultMode="light" noSsr>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
         <ConnectivityProvider>

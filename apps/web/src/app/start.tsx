@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
@@ -6,11 +6,20 @@ import { browserOffline } from '../lib/connectivity';
 import { App } from './app';
 import { preloadPagesFor } from './router';
 
+/** Lets the browser handle input and paint before the next piece of start-up work. */
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
 /**
  * Renders the app into `root`, or adopts the prerendered sign-in page there (with anything typed
- * into it meanwhile).
+ * into it meanwhile). Both as a transition, which React works through a few milliseconds at a
+ * time: a phone's main thread stays free to answer a tap while the page starts (Lighthouse's
+ * total blocking time), instead of being held for the whole first render at once.
  */
 export async function startApp(root: HTMLElement): Promise<void> {
+  // Running the scripts just loaded was one long task already.
+  await yieldToBrowser();
   // A reload of a signed-in page: its session is restored while the first render is worked out,
   // not after it (the auth provider finds it done, or waits for the same request). A failure is
   // the provider's to handle when it asks again.
@@ -23,10 +32,13 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // The first pages' chunks load while the session is restored and the profile fetched.
   const pagesLoaded = preloadPagesFor(window.location.pathname, hasSessionMarker());
   if (!root.hasChildNodes()) {
-    createRoot(root).render(app);
+    const appRoot = createRoot(root);
+    startTransition(() => appRoot.render(app));
     return;
   }
   // The prerendered page's chunk first, so that hydration finds it loaded (see router.tsx).
   await pagesLoaded;
-  hydrateRoot(root, app);
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 }

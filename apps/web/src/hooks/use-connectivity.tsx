@@ -1,20 +1,16 @@
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  createConnectivityStore,
-  type ConnectivityState,
-  type ConnectivityStore,
-} from '../lib/connectivity';
+import { createConnectivityStore, type ConnectivityStore } from '../lib/connectivity';
 import { getPendingCount, subscribe as subscribeToQueue } from '../lib/offline-queue';
-import { offlineSync, type SyncState } from '../lib/offline-sync';
+import { offlineSync } from '../lib/offline-sync';
 
 /**
  * What the prerendered sign-in page was rendered with (src/prerender.tsx): online, nothing queued
- * or being sent. Hydration starts from it; the browser's own state follows at once.
+ * or being sent. Hydration starts from it; the browser's own state follows at once. Each value is
+ * read on its own, as a primitive: a browser in the same state then renders nothing again after
+ * hydration (a fresh snapshot object would make React render every reader again, at once).
  */
-const PRERENDERED_CONNECTIVITY: ConnectivityState = { isOnline: true, lastOnline: null };
-const PRERENDERED_SYNC: SyncState = { syncing: false };
-const prerenderedConnectivity = () => PRERENDERED_CONNECTIVITY;
-const prerenderedSync = () => PRERENDERED_SYNC;
+const prerenderedOnline = () => true;
+const prerenderedSyncing = () => false;
 const nothingPending = () => 0;
 
 const ConnectivityContext = createContext<ConnectivityStore | null>(null);
@@ -28,7 +24,6 @@ export function ConnectivityProvider({ children }: { children: ReactNode }) {
 export interface Connectivity {
   isOnline: boolean;
   isOffline: boolean;
-  lastOnline: Date | null;
   /** Actions waiting in the offline queue. */
   pendingCount: number;
   /** The queue is being sent to the server now. */
@@ -38,16 +33,23 @@ export interface Connectivity {
 export function useConnectivity(): Connectivity {
   const store = useContext(ConnectivityContext);
   if (store === null) throw new Error('useConnectivity must be used inside ConnectivityProvider');
-  const { isOnline, lastOnline } = useSyncExternalStore(
+  const isOnline = useSyncExternalStore(
     store.subscribe,
-    store.getSnapshot,
-    prerenderedConnectivity,
+    () => store.getSnapshot().isOnline,
+    prerenderedOnline,
   );
   const pendingCount = useSyncExternalStore(subscribeToQueue, getPendingCount, nothingPending);
-  const { syncing } = useSyncExternalStore(
+  const syncing = useSyncExternalStore(
     offlineSync.subscribe,
-    offlineSync.getSnapshot,
-    prerenderedSync,
+    () => offlineSync.getSnapshot().syncing,
+    prerenderedSyncing,
   );
-  return { isOnline, isOffline: !isOnline, lastOnline, pendingCount, syncing };
+  return { isOnline, isOffline: !isOnline, pendingCount, syncing };
+}
+
+/** When the app was last online (for the offline chip's details, which no page prerenders). */
+export function useLastOnline(): Date | null {
+  const store = useContext(ConnectivityContext);
+  if (store === null) throw new Error('useLastOnline must be used inside ConnectivityProvider');
+  return useSyncExternalStore(store.subscribe, () => store.getSnapshot().lastOnline);
 }

@@ -1,6 +1,7 @@
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useLastOnline } from '../../hooks/use-connectivity';
 
 const lastOnlineFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
@@ -15,15 +16,14 @@ export function ConnectionDetails({
   id,
   anchor,
   onClose,
-  lastOnline,
   pendingCount,
 }: {
   id: string;
   anchor: HTMLElement | null;
   onClose: () => void;
-  lastOnline: Date | null;
   pendingCount: number;
 }) {
+  const lastOnline = useLastOnline();
   return (
     <Popover
       id={id}

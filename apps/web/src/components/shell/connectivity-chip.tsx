@@ -30,7 +30,7 @@ const NARROW_SX = {
 
 /** 'Online' / 'Offline' (spec §2); the offline chip opens the details of the outage. */
 export function ConnectivityChip() {
-  const { isOnline, lastOnline, pendingCount } = useConnectivity();
+  const { isOnline, pendingCount } = useConnectivity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const detailsId = useId();
   // Fetched after the first paint, while online: the details are wanted when the connection is not.
@@ -68,7 +68,6 @@ export function ConnectivityChip() {
           id={detailsId}
           anchor={anchor}
           onClose={() => setAnchor(null)}
-          lastOnline={lastOnline}
           pendingCount={pendingCount}
         />
       </Suspense>
