@@ -30,6 +30,13 @@ const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, FirstRouteModule
 const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
 /** The modules `from` imports, directly or not, leaving out those in `known`. */
+/**
+ * Modules whose imports the walk below does not follow: MUI's styles barrel re-exports its
+ * high-contrast helper, which imports the classes (and so the components) of every input. The app
+ * never calls it and tree-shaking drops it, but walked, it would put InputBase in the shell.
+ */
+const UNUSED_BARREL_MEMBERS = /@mui[\\/]material[\\/]styles[\\/]enhanceHighContrast/;
+
 function imports(
   from: Iterable<string>,
   ctx: Rolldown.ChunkingContext,
@@ -41,7 +48,9 @@ function imports(
   const found = new Set<string>();
   const queue = [...from];
   while (queue.length > 0) {
-    const info = ctx.getModuleInfo(queue.pop() as string);
+    const id = queue.pop() as string;
+    if (UNUSED_BARREL_MEMBERS.test(id)) continue;
+    const info = ctx.getModuleInfo(id);
     const next = [
       ...(info?.importedIds ?? []),
       ...(dynamic ? (info?.dynamicallyImportedIds ?? []) : []),

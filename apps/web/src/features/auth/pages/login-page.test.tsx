@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { installFakeFetch, jsonResponse } from '../../../test/fake-fetch';
+import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { renderWithShell } from '../../../test/render';
 import type { AuthState } from '../components/use-auth';
 import { LoginPage } from './login-page';
@@ -16,9 +17,56 @@ function renderLogin(auth: AuthState) {
   );
 }
 
+const signedOut: AuthState = { status: 'anonymous', user: null, signedOut: false };
+
 describe('LoginPage', () => {
+  let server: FakeFetch;
   beforeEach(() => {
-    installFakeFetch().on('GET /api/v1/auth/providers', () => jsonResponse(200, { providers: [] }));
+    server = installFakeFetch();
+    server.on('GET /api/v1/auth/providers', () => jsonResponse(200, { providers: [] }));
+  });
+
+  it('§5 a field once left says what is wrong with it, and follows what is typed after', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const email = await screen.findByLabelText(/^Email/);
+    await user.click(email);
+    await user.tab();
+    expect(await screen.findByText('Email is required')).toBeVisible();
+    // The other field, not left yet, says nothing.
+    expect(screen.queryByText(/Password is required/)).toBeNull();
+    await user.type(email, 'dana@example.com');
+    await waitFor(() => expect(screen.queryByText('Email is required')).toBeNull());
+  });
+
+  it('§5 sent with a wrong e-mail it says so, puts the cursor there, and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const email = await screen.findByLabelText(/^Email/);
+    await user.type(email, 'dana.example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Purple-Kite-Meadow-42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(
+      await screen.findByText(
+        'Invalid email format: dana.example.com. Please enter a valid email address like name@example.com',
+      ),
+    ).toBeVisible();
+    expect(email).toHaveFocus();
+    expect(server.requestsTo('POST /api/v1/auth/login')).toHaveLength(0);
+  });
+
+  it('sends what was typed to /auth/login', async () => {
+    const user = userEvent.setup();
+    server.on('POST /api/v1/auth/login', () =>
+      jsonResponse(401, { detail: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }),
+    );
+    renderLogin(signedOut);
+    await user.type(await screen.findByLabelText(/^Email/), 'dana@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'Purple-Kite-Meadow-42');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
+    const [call] = server.requestsTo('POST /api/v1/auth/login');
+    expect(call?.body).toEqual({ email: 'dana@example.com', password: 'Purple-Kite-Meadow-42' });
   });
 
   it('says the account was deleted when the parent lands here after deleting it', async () => {
