@@ -1,6 +1,7 @@
 import type { TActivityList } from '@kkb/core/activities/query';
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { toQueryString } from './query-string';
 import { isOfflineWithoutData, keptOffline } from '../../../lib/offline-caches';
 
 /** The filters and window of `GET /activities`, as query-string values (empty ones are left out). */
@@ -17,16 +18,6 @@ export interface ActivityListParams {
   search?: string;
   season?: string;
   noMaterials?: boolean;
-}
-
-/** `?a=1&b=x` of the params that carry a value. */
-export function toQueryString(params: object): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? '' : `?${text}`;
 }
 
 /** `GET /activities`: built-in and own activities, filtered (spec §5) and paged. */

@@ -5,7 +5,7 @@ import type {
 import type { TActivityLocation } from '@kkb/core/activities/schema';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { toQueryString } from './get-activities';
+import { toQueryString } from './query-string';
 import { keptOffline } from '../../../lib/offline-caches';
 
 export interface RecommendationParams {

@@ -4,11 +4,7 @@ import { daylightAt } from '@kkb/core/weather/daylight';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -19,6 +15,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
+import { Disclosure } from '../../../components/layout/disclosure';
 import { StreakPointsCard } from '../../achievements/components/streak-points-card';
 import { useProfile } from '../../family/api/get-profile';
 import { useLastRecommendations, useRecommendations } from '../api/get-recommendations';
@@ -237,15 +234,11 @@ export function DashboardPage() {
         />
         {/* On a phone the streak waits below the suggestions, which come first. */}
         {!belowMd && streak}
-        <Accordion
-          variant="outlined"
+        <Disclosure
           // Open where there is room; on a phone a summary line that opens them.
-          defaultExpanded={!belowMd}
-          disableGutters
-          slotProps={{ heading: { component: 'h2' } }}
-          sx={{ gridColumn: { md: '1 / -1' }, borderRadius: 1, '&::before': { display: 'none' } }}
-        >
-          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          defaultOpen={!belowMd}
+          sx={{ gridColumn: { md: '1 / -1' } }}
+          heading={
             <Stack sx={{ minWidth: 0 }}>
               <Typography variant="subtitle1" component="span">
                 What suits you right now?
@@ -258,25 +251,24 @@ export function DashboardPage() {
                 <Skeleton variant="text" width={200} />
               )}
             </Stack>
-          </AccordionSummary>
-          <AccordionDetails>
-            {ready ? (
-              <Suspense fallback={controlsSkeleton}>
-                <controls.Component
-                  familyChildren={children}
-                  childId={childId}
-                  timeChoices={timeChoices}
-                  timeAvailable={timeAvailable}
-                  location={location}
-                  energyLevel={energyLevel}
-                  choose={choose}
-                />
-              </Suspense>
-            ) : (
-              controlsSkeleton
-            )}
-          </AccordionDetails>
-        </Accordion>
+          }
+        >
+          {ready ? (
+            <Suspense fallback={controlsSkeleton}>
+              <controls.Component
+                familyChildren={children}
+                childId={childId}
+                timeChoices={timeChoices}
+                timeAvailable={timeAvailable}
+                location={location}
+                energyLevel={energyLevel}
+                choose={choose}
+              />
+            </Suspense>
+          ) : (
+            controlsSkeleton
+          )}
+        </Disclosure>
       </Box>
 
       <Box component="section" aria-labelledby="recommendations-heading">
