@@ -1,18 +1,20 @@
 import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { getActivityQueryOptions } from '../../features/activities/api/get-activity';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useFamily } from '../../features/family/api/get-family';
 import { getProfileQueryOptions } from '../../features/family/api/get-profile';
 import { setActingFamily } from '../../lib/acting-family';
+import { deferredComponent } from '../../lib/deferred-component';
 import { claimQueue } from '../../lib/offline-queue';
 import { offlineSync } from '../../lib/offline-sync';
 import type { RejectedAction } from '../../lib/sync-queue';
-import { BottomSnackbar } from '../../components/feedback/bottom-snackbar';
+
+const note = deferredComponent(
+  async () => (await import('./rejected-actions-note')).RejectedActionsNote,
+);
 
 /** What the parent did, in their words, for a note about an action the server refused. */
 function describeQueuedAction(action: TQueuedSyncAction, queryClient: QueryClient): string {
@@ -103,23 +105,10 @@ export function OfflineSync() {
     };
   }, [userId, queryClient]);
 
+  if (notes.length === 0) return null;
   return (
-    <BottomSnackbar
-      open={notes.length > 0}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    >
-      <Alert severity="warning" onClose={() => setNotes([])} sx={{ width: '100%', boxShadow: 6 }}>
-        <AlertTitle>
-          {notes.length === 1
-            ? 'An offline change could not be saved'
-            : 'Some offline changes could not be saved'}
-        </AlertTitle>
-        <ul style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
-          {notes.map((note) => (
-            <li key={note.key}>{note.text}</li>
-          ))}
-        </ul>
-      </Alert>
-    </BottomSnackbar>
+    <Suspense fallback={null}>
+      <note.Component notes={notes} onClose={() => setNotes([])} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { enqueueAction } from '../../lib/offline-actions';
@@ -8,6 +8,17 @@ import { renderWithShell } from '../../test/render';
 import { ConnectivityBanners } from './connectivity-banners';
 
 const OFFLINE_TEXT = "Some features may be limited. Your data will sync when you're back online.";
+
+/**
+ * The banners are drawn by a chunk of their own, loaded once first needed: opening offline once
+ * loads it, as a page does after its first paint, so a test on fake timers finds it there.
+ */
+async function loadBannerChunk() {
+  setNavigatorOnline(false);
+  renderWithShell(<ConnectivityBanners />);
+  await screen.findByRole('alert');
+  cleanup();
+}
 
 describe('ConnectivityBanners', () => {
   it('shows nothing while online', () => {
@@ -21,7 +32,7 @@ describe('ConnectivityBanners', () => {
     renderWithShell(<ConnectivityBanners />);
     goOnline(false);
 
-    const banner = screen.getByRole('alert');
+    const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent("You're offline");
     expect(banner).toHaveTextContent(OFFLINE_TEXT);
 
@@ -29,13 +40,14 @@ describe('ConnectivityBanners', () => {
     await vi.waitFor(() => expect(screen.queryByText("You're offline")).not.toBeInTheDocument());
   });
 
-  it('§2 offline banner: shows when the app opens offline', () => {
+  it('§2 offline banner: shows when the app opens offline', async () => {
     setNavigatorOnline(false);
     renderWithShell(<ConnectivityBanners />);
-    expect(screen.getByRole('alert')).toHaveTextContent("You're offline");
+    expect(await screen.findByRole('alert')).toHaveTextContent("You're offline");
   });
 
-  it('§9 back-online banner shows on reconnection and hides itself after 3 s', () => {
+  it('§9 back-online banner shows on reconnection and hides itself after 3 s', async () => {
+    await loadBannerChunk();
     // Only the timers: the offline queue's IndexedDB keeps its own scheduling.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     setNavigatorOnline(false);
