@@ -96,10 +96,8 @@ function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
     for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
       const pageIds = pages.map((page) => path.join(here, page));
       const now = imports(pageIds, ctx, { known: entryGraph });
-      for (const id of now) {
-        if (!pageIds.includes(id)) {
-          graph.routesOf.set(id, (graph.routesOf.get(id) ?? new Set()).add(route));
-        }
+      for (const id of [...now, ...pageIds]) {
+        graph.routesOf.set(id, (graph.routesOf.get(id) ?? new Set()).add(route));
       }
       const lazy = [...now, ...pageIds].flatMap(
         (id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
@@ -239,6 +237,7 @@ export default defineConfig({
               },
               debugName: 'first routes, shared',
               priority: 1,
+              includeDependenciesRecursively: false,
             },
             {
               name: (id, ctx) => {
@@ -247,6 +246,7 @@ export default defineConfig({
               },
               debugName: 'first route',
               priority: 0,
+              includeDependenciesRecursively: false,
             },
           ],
         },
