@@ -5,6 +5,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { preloadAlert } from '../components/feedback/deferred-alert';
 import { ConnectivityBanners } from '../components/shell/connectivity-banners';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
 import { hasSessionMarker } from '../lib/api-client';
@@ -53,6 +54,8 @@ export function AppProviders({
   queryClient?: QueryClient;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // The first page has painted: what its alerts are drawn with comes now, before any is needed.
+  useEffect(() => void preloadAlert(), []);
   return (
     <ThemeProvider theme={theme} defaultMode="light" noSsr>
       <CssBaseline enableColorScheme />

@@ -344,9 +344,13 @@ describe('notifications (issue 11)', () => {
     signedIn(completeProfile());
     server.on('GET /api/v1/notifications/unread-count', () => jsonResponse(200, { count: 4 }));
     renderApp('/ai-planner');
-    expect(
-      await screen.findByRole('link', { name: 'Notifications, 4 unread' }, { timeout: 15_000 }),
-    ).toHaveTextContent('4');
+    const link = await screen.findByRole(
+      'link',
+      { name: 'Notifications, 4 unread' },
+      { timeout: 15_000 },
+    );
+    // The badge is drawn once its chunk is in.
+    await waitFor(() => expect(link).toHaveTextContent('4'));
   });
 
   it('without a count (offline, or the call fails) there is no badge and no error', async () => {

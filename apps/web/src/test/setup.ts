@@ -3,9 +3,13 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { onlineManager } from '@tanstack/react-query';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { preloadAlert } from '../components/feedback/deferred-alert';
 import { clearSavedQueries } from '../lib/offline-caches';
 import { clearQueue } from '../lib/offline-queue';
+
+// In the app the alerts' chunk loads once the first page has painted, before any alert shows.
+beforeAll(() => preloadAlert());
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { ApiError } from '../../lib/api-client';
 import { InlineError } from './inline-error';
+import { DeferredAlert } from './deferred-alert';
 
 /**
  * A failed load where its content would be. A call that got no answer (server unreachable,
@@ -11,7 +11,7 @@ import { InlineError } from './inline-error';
 export function RequestError({ error, retry }: { error: unknown; retry: () => void }) {
   if (!(error instanceof ApiError) || error.status !== 0) return <InlineError reset={retry} />;
   return (
-    <Alert
+    <DeferredAlert
       severity="error"
       action={
         <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={retry}>
@@ -20,6 +20,6 @@ export function RequestError({ error, retry }: { error: unknown; retry: () => vo
       }
     >
       {error.detail}
-    </Alert>
+    </DeferredAlert>
   );
 }

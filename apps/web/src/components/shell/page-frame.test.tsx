@@ -5,7 +5,7 @@ import { renderWithShell } from '../../test/render';
 import { PageFrame } from './page-frame';
 
 describe('PageFrame', () => {
-  it('§2 frames the page: top bar, decorative background, main, bottom nav on phones', () => {
+  it('§2 frames the page: top bar, decorative background, main, bottom nav on phones', async () => {
     mockViewportWidth(390);
     renderWithShell(
       <PageFrame>
@@ -14,7 +14,8 @@ describe('PageFrame', () => {
     );
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('heading'));
-    expect(screen.getByTestId('floating-background')).toHaveAttribute('aria-hidden', 'true');
+    // Decorative, drawn once its chunk is in (after the first paint).
+    expect(await screen.findByTestId('floating-background')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByRole('navigation', { name: 'Bottom' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute(
       'href',

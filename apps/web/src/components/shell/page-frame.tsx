@@ -1,10 +1,15 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { deferredComponent } from '../../lib/deferred-component';
 import { BOTTOM_NAV_HEIGHT_PX, BottomNav } from './bottom-nav';
-import { FloatingBackground } from './floating-background';
 import { TopBar } from './top-bar';
+
+/** Decorative only: drawn once its chunk is in, after the first paint. */
+const background = deferredComponent(
+  async () => (await import('./floating-background')).FloatingBackground,
+);
 
 /**
  * The frame of every signed-in page (spec §2): top bar, floating background, the page in a
@@ -19,6 +24,7 @@ export function PageFrame({
   userSlot?: ReactNode;
   unreadNotifications?: number;
 }) {
+  useEffect(() => background.preload(), []);
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Link
@@ -35,7 +41,9 @@ export function PageFrame({
       >
         Skip to content
       </Link>
-      <FloatingBackground />
+      <Suspense fallback={null}>
+        <background.Component />
+      </Suspense>
       <TopBar userSlot={userSlot} unreadNotifications={unreadNotifications} />
       <Container
         component="main"

@@ -1,17 +1,21 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { deferredComponent } from '../../lib/deferred-component';
 import { ConnectivityChip } from './connectivity-chip';
 import { Logo } from './logo';
 
 /** The badge shows at most 99 (spec §9). */
 export const NOTIFICATION_BADGE_CAP = 99;
+
+const badge = deferredComponent(
+  async () => (await import('./notifications-badge')).NotificationsBadge,
+);
 
 // Compact on phones so the whole bar fits a 360 px screen.
 const LINK_SX = { minWidth: 0, px: { xs: 0.75, sm: 1.5 }, whiteSpace: 'nowrap' } as const;
@@ -35,12 +39,15 @@ export function TopBar({
   unreadNotifications?: number;
   userSlot?: ReactNode;
 }) {
+  useEffect(() => badge.preload(), []);
+  const bell = <NotificationsIcon />;
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
+    // What MUI's AppBar draws with position sticky and color inherit, without its colour logic.
+    <Paper
+      component="header"
+      square
       elevation={1}
-      sx={{ bgcolor: 'background.paper', zIndex: (theme) => theme.zIndex.appBar }}
+      sx={(theme) => ({ position: 'sticky', top: 0, zIndex: theme.zIndex.appBar })}
     >
       <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         <Box
@@ -75,18 +82,17 @@ export function TopBar({
           sx={{ p: { xs: 0.75, sm: 1 } }}
           aria-label={notificationsLabel(unreadNotifications)}
         >
-          <Badge
-            badgeContent={unreadNotifications}
-            max={NOTIFICATION_BADGE_CAP}
-            color="secondary"
-            invisible={!unreadNotifications}
-          >
-            <NotificationsIcon />
-          </Badge>
+          {unreadNotifications ? (
+            <Suspense fallback={bell}>
+              <badge.Component unread={unreadNotifications} max={NOTIFICATION_BADGE_CAP} />
+            </Suspense>
+          ) : (
+            bell
+          )}
         </IconButton>
         <ConnectivityChip />
         {userSlot}
       </Toolbar>
-    </AppBar>
+    </Paper>
   );
 }

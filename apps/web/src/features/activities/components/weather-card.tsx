@@ -7,7 +7,6 @@ import CloudIcon from '@mui/icons-material/Cloud';
 import ThunderstormIcon from '@mui/icons-material/Thunderstorm';
 import UmbrellaIcon from '@mui/icons-material/Umbrella';
 import WbSunnyIcon from '@mui/icons-material/WbSunny';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,6 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
+import { DeferredAlert } from '../../../components/feedback/deferred-alert';
 
 const CONDITION_ICONS: Readonly<Record<TWeatherCondition, typeof WbSunnyIcon>> = {
   sunny: WbSunnyIcon,
@@ -130,7 +130,7 @@ export function WeatherCard({
     body = <NoCachedData />;
   } else if (isError) {
     body = (
-      <Alert
+      <DeferredAlert
         severity="warning"
         action={
           <Button color="inherit" size="small" onClick={onRetry}>
@@ -139,7 +139,7 @@ export function WeatherCard({
         }
       >
         The weather could not be loaded.
-      </Alert>
+      </DeferredAlert>
     );
   } else {
     const iconSize = slim ? 32 : 48;

@@ -1,7 +1,6 @@
 import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
 import { daylightAt } from '@kkb/core/weather/daylight';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
@@ -35,6 +34,7 @@ import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { deferredComponent } from '../../../lib/deferred-component';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { DeferredAlert } from '../../../components/feedback/deferred-alert';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
@@ -118,7 +118,7 @@ export function DashboardPage() {
       recommendations.fetchStatus === 'paused' ||
       recommendations.isError;
     const savedNotice = notRefreshed && (
-      <Alert severity="info" icon={<WifiOffIcon />}>
+      <DeferredAlert severity="info" icon={<WifiOffIcon />}>
         Your last suggestions, from{' '}
         {savedAtFormat.format(
           recommendations.data === undefined ? last?.savedAt : recommendations.dataUpdatedAt,
@@ -127,7 +127,7 @@ export function DashboardPage() {
           ? ', made for other choices'
           : ''}
         . New ones come when you&apos;re back online.
-      </Alert>
+      </DeferredAlert>
     );
     const darkHint = basis.afterDark && basis.location !== 'outdoor' && (
       <Typography variant="body2" color="text.secondary">
@@ -136,16 +136,16 @@ export function DashboardPage() {
     );
     // The catalogue starts at 12 months: say so instead of an empty page for a baby.
     const lookAheadNotice = basis.lookAhead && (
-      <Alert severity="info">
+      <DeferredAlert severity="info">
         Activities start at 12 months. Until then, here is a look ahead at what you can play
         together from the first birthday; many work with a baby on your lap.
-      </Alert>
+      </DeferredAlert>
     );
     const found =
       list.length === 0 ? (
-        <Alert severity="info">
+        <DeferredAlert severity="info">
           Nothing fits these choices yet. Try more time, or choose Both for indoor and outdoor.
-        </Alert>
+        </DeferredAlert>
       ) : (
         <ActivityGrid label="Recommended activities">
           {list.map(({ activity, reasons }) => (

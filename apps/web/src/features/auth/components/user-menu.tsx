@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -41,9 +40,25 @@ export function UserMenu() {
           setAnchor(event.currentTarget);
         }}
         startIcon={
-          <Avatar sx={{ width: 32, height: 32, bgcolor: 'primary.main' }} aria-hidden="true">
+          // The letter in a circle that MUI's Avatar draws, without its image handling (unused).
+          <Box
+            component="span"
+            aria-hidden="true"
+            sx={{
+              width: 32,
+              height: 32,
+              borderRadius: '50%',
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              bgcolor: 'primary.main',
+              color: 'background.default',
+              fontSize: '1.25rem',
+              lineHeight: 1,
+            }}
+          >
             {name.charAt(0).toUpperCase()}
-          </Avatar>
+          </Box>
         }
         sx={{
           textTransform: 'none',

@@ -1,5 +1,4 @@
 import type { TLoginBody } from '@kkb/core/auth/schemas';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -14,6 +13,7 @@ import { useLogin } from '../api/login';
 import { useAuth } from '../components/use-auth';
 import { AuthPageLayout } from '../components/auth-page-layout';
 import { OAuthButtons } from '../components/oauth-buttons';
+import { DeferredAlert } from '../../../components/feedback/deferred-alert';
 
 /** Core's sign-in schema, loaded when the parent reaches the form (see lazySchema). */
 const loginSchema = lazySchema(async () => (await import('@kkb/core/auth/schemas')).ZLoginBody);
@@ -87,11 +87,13 @@ export function LoginPage() {
       >
         <Stack spacing={2}>
           {auth.status === 'anonymous' && auth.accountDeleted && (
-            <Alert severity="success">
+            <DeferredAlert severity="success">
               Your account has been deleted. Thank you for playing with Keep Kid Busy.
-            </Alert>
+            </DeferredAlert>
           )}
-          {login.isError && <Alert severity="error">{describeError(login.error)}</Alert>}
+          {login.isError && (
+            <DeferredAlert severity="error">{describeError(login.error)}</DeferredAlert>
+          )}
           <TextInput
             name="email"
             onBlur={() => leave('email')}
