@@ -603,8 +603,9 @@ const lines = [
   "- Dashboard mix: a family's recommendations, weather, stats and achievements, then the next family.",
   '- Lighthouse: a fresh Chromium profile per run; for /dashboard the browser holds the cookies a',
   '  sign-in leaves. The CPU benchmark index shows how fast the machine was during the run.',
-  "- First route weight: JS + CSS from Vite's manifest (entry, its static imports, the route's lazy",
-  '  chunks), weighed as the .br / .gz files the build wrote.',
+  "- First route weight: JS + CSS from Vite's manifest (the entry, app/start.tsx and the route's",
+  '  chunk, each with its static imports), weighed as the .br / .gz files the build wrote. What a',
+  '  page fetches after its first paint (menus, dialogs, badges, alerts) is not counted.',
   '',
 ];
 if (FULL_RUN) fs.writeFileSync(path.join(root, 'bench/RESULTS.md'), lines.join('\n'));
