@@ -24,6 +24,8 @@ interface FirstRouteModules {
   routesOf: Map<string, Set<string>>;
   /** What each first route's pages fetch after their first paint (their dynamic imports). */
   later: Map<string, Set<string>>;
+  /** What the shell fetches after any page's first paint (banners, alerts...), pages aside. */
+  shellLater: Set<string>;
 }
 
 const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, FirstRouteModules>();
@@ -88,11 +90,23 @@ function shellGraph(ctx: Rolldown.ChunkingContext): Set<string> {
 function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
   let graph = firstRouteModules.get(ctx);
   if (graph === undefined) {
-    graph = { routesOf: new Map(), later: new Map() };
     const entryGraph = new Set([
       ...imports([path.join(here, 'src/main.tsx')], ctx),
       ...shellGraph(ctx),
     ]);
+    // The router's dynamic imports are the pages themselves, fetched when visited.
+    const router = path.join(here, 'src/app/router.tsx');
+    const shellLazy = [...shellGraph(ctx)]
+      .filter((id) => id !== router)
+      .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+    graph = {
+      routesOf: new Map(),
+      later: new Map(),
+      shellLater: new Set([
+        ...shellLazy,
+        ...imports(shellLazy, ctx, { known: entryGraph, dynamic: true }),
+      ]),
+    };
     for (const [route, pages] of Object.entries(FIRST_ROUTES)) {
       const pageIds = pages.map((page) => path.join(here, page));
       const now = imports(pageIds, ctx, { known: entryGraph });
@@ -112,16 +126,18 @@ function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
 
 /**
  * The chunk of a module only first routes import: `first-routes` for what both use; for what one
- * uses, `<route>-shared` when the other route fetches it after its first paint (the other would
- * otherwise load this route's whole chunk then), else `<route>`.
+ * uses, `<route>-shared` when the other route (or the shell, on every page) fetches it after its
+ * first paint (the other would otherwise load this route's whole chunk then), else `<route>`.
  */
 function firstRouteChunk(moduleId: string, ctx: Rolldown.ChunkingContext): string | null {
-  const { routesOf, later } = firstRouteGraph(ctx);
+  const { routesOf, later, shellLater } = firstRouteGraph(ctx);
   const routes = routesOf.get(moduleId);
   if (routes === undefined) return null;
   if (routes.size > 1) return 'first-routes';
   const [route] = routes as Set<string> & [string];
-  const laterElsewhere = [...later].some(([other, ids]) => other !== route && ids.has(moduleId));
+  const laterElsewhere =
+    shellLater.has(moduleId) ||
+    [...later].some(([other, ids]) => other !== route && ids.has(moduleId));
   return laterElsewhere ? `${route}-shared` : route;
 }
 
