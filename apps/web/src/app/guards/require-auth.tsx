@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useFamily } from '../../features/family/api/get-family';
@@ -23,6 +24,11 @@ export function RequireAuth() {
   const location = useLocation();
   const profile = useProfile({ enabled: auth.status === 'authenticated' });
   const family = useFamily({ enabled: auth.status === 'authenticated' });
+  // The page appears in a background render React works through in slices: the answers that
+  // complete it come through an external store, whose updates React otherwise renders at once,
+  // holding a phone's main thread for the whole page.
+  const loaded = profile.data !== undefined && family.data !== undefined;
+  const shown = useDeferredValue(loaded);
 
   if (auth.status === 'anonymous') {
     const state: ReturnToState | null = auth.signedOut
@@ -32,7 +38,7 @@ export function RequireAuth() {
   }
   if (auth.status === 'loading') return <InitializingScreen />;
   // Offline, what was cached shows; with nothing cached, the pages have nothing to stand on.
-  if (profile.data === undefined || family.data === undefined) {
+  if (!loaded || !shown) {
     const waiting = [profile, family].some(
       (query) => isOfflineWithoutData(query) || isServerUnreachable(query.error),
     );

@@ -9,7 +9,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
@@ -106,7 +106,9 @@ export function DashboardPage() {
   const greeting = greetingFor(new Date(), profile?.familyInfo.timezone);
 
   const last = useLastRecommendations(isOfflineWithoutData(recommendations));
-  const shown = recommendations.data ?? last?.data;
+  // The six cards appear in a background render React works through in slices (an answer comes
+  // through an external store, whose updates React otherwise renders at once).
+  const shown = useDeferredValue(recommendations.data ?? last?.data);
 
   let results;
   if (shown !== undefined) {
