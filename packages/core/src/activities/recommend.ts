@@ -307,18 +307,82 @@ interface Context {
   favoriteCategories: ReadonlySet<string>;
 }
 
-function score(activity: TActivity, c: Context): number {
+/**
+ * Category match of one activity, remembered per category text for the length of one ranking:
+ * the catalogue has a handful of categories, so each is lowercased and looked up once, not once
+ * per activity.
+ */
+function categoryScorer(favorites: ReadonlySet<string>): (category: string) => number {
+  if (favorites.size === 0) return () => 0;
+  const known = new Map<string, number>();
+  return (category) => {
+    let points = known.get(category);
+    if (points === undefined) {
+      points = categoryScore(category, favorites);
+      known.set(category, points);
+    }
+    return points;
+  };
+}
+
+function score(activity: TActivity, c: Context, category: number): number {
   return oneDecimal(
     ageScore(c.age, activity.ageRange) +
       timeScore(activity.duration, c.timeAvailable) +
       locationScore(activity.location, c.location) +
       weatherScore(activity, c.weather) +
       energyScore(activity.difficulty, c.energyLevel) +
-      categoryScore(activity.category, c.favoriteCategories) +
+      category +
       (c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
       (c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
       calmScore(activity.energyLevel, c.evening),
   );
+}
+
+interface Scored {
+  activity: TActivity;
+  index: number;
+  fitsAll: boolean;
+  score: number;
+}
+
+/** The ordering rule: those that fit everyone first, then by score, then in candidate order. */
+const ranksBefore = (a: Scored, b: Scored): boolean =>
+  a.fitsAll !== b.fitsAll ? a.fitsAll : a.score !== b.score ? a.score > b.score : a.index < b.index;
+
+/**
+ * The best `count` of the candidates offered (in candidate order), best first: the same as
+ * sorting them all by `ranksBefore` and keeping the first `count`. A few best ones (the 6
+ * recommendations) are kept as they come, without sorting every candidate.
+ */
+class TopRanked {
+  readonly #kept: Scored[] = [];
+  readonly #count: number;
+
+  constructor(count: number) {
+    this.#count = count;
+  }
+
+  offer(candidate: Scored): void {
+    const kept = this.#kept;
+    if (!Number.isFinite(this.#count)) {
+      kept.push(candidate);
+      return;
+    }
+    const last = kept[kept.length - 1];
+    if (kept.length >= this.#count && last && !ranksBefore(candidate, last)) return;
+    // A later candidate goes after the equal ones already kept (they come first in order).
+    let at = kept.length;
+    while (at > 0 && ranksBefore(candidate, kept[at - 1]!)) at -= 1;
+    kept.splice(at, 0, candidate);
+    if (kept.length > this.#count) kept.pop();
+  }
+
+  best(): Scored[] {
+    if (Number.isFinite(this.#count)) return this.#kept;
+    // Array.prototype.sort is stable and every candidate has its own index: a total order.
+    return this.#kept.sort((a, b) => (ranksBefore(a, b) ? -1 : 1));
+  }
 }
 
 /**
@@ -435,24 +499,27 @@ function rankBest(input: RecommendationInput, count: number): RankingResult {
     triedIds: new Set(input.triedActivityIds ?? []),
     favoriteCategories,
   };
-  const scored: { activity: TActivity; index: number; fitsAll: boolean; score: number }[] = [];
-  input.activities.forEach((activity, index) => {
+  const categoryPoints = categoryScorer(favoriteCategories);
+  const top = new TopRanked(count);
+  const { activities } = input;
+  for (let index = 0; index < activities.length; index += 1) {
+    const activity = activities[index]!;
+    const [min, max] = activity.ageRange;
     const eligible =
-      activity.ageRange[0] <= age &&
-      age <= activity.ageRange[1] &&
+      min <= age &&
+      age <= max &&
       playableInWeather(activity, weather) &&
       !(noOutdoorsAfterDark && activity.location === 'outdoor');
-    if (!eligible) return;
-    const fitsAll = together.length === 0 || fitsEveryChild(activity.ageRange, together);
-    scored.push({ activity, index, fitsAll, score: score(activity, context) });
-  });
-  // Those that fit everyone first; Array.prototype.sort is stable, so equal scores keep the
-  // candidates' order.
-  scored.sort(
-    (a, b) => Number(b.fitsAll) - Number(a.fitsAll) || b.score - a.score || a.index - b.index,
-  );
+    if (!eligible) continue;
+    top.offer({
+      activity,
+      index,
+      fitsAll: together.length === 0 || fitsEveryChild(activity.ageRange, together),
+      score: score(activity, context, categoryPoints(activity.category)),
+    });
+  }
   return {
-    ranked: scored.slice(0, count).map(({ activity, score: total, fitsAll }) => {
+    ranked: top.best().map(({ activity, score: total, fitsAll }) => {
       const reasons = reasonsFor(activity, context);
       return {
         activity,
