@@ -325,12 +325,51 @@ function categoryScorer(favorites: ReadonlySet<string>): (category: string) => n
   };
 }
 
-function score(activity: TActivity, c: Context, category: number): number {
+/**
+ * What scoring reads of an activity, in one shape for every activity: activities come in several
+ * shapes (their optional fields), which makes reading their properties slow in a loop over the
+ * catalogue. Kept per activity object (an activity is a value, never changed once made), so the
+ * catalogue's are made once.
+ */
+interface ScoringFacts {
+  readonly id: string;
+  readonly ageRange: readonly [number, number];
+  readonly duration: number;
+  readonly location: TActivityLocation;
+  readonly weather: TActivity['weather'];
+  readonly difficulty: TDifficulty;
+  readonly energyLevel: TEnergyLevel;
+  readonly category: string;
+}
+
+const scoringFacts = new WeakMap<TActivity, ScoringFacts>();
+
+function factsOf(activity: TActivity): ScoringFacts {
+  let facts = scoringFacts.get(activity);
+  if (!facts) {
+    facts = {
+      id: activity.id,
+      ageRange: activity.ageRange,
+      duration: activity.duration,
+      location: activity.location,
+      weather: activity.weather,
+      difficulty: activity.difficulty,
+      energyLevel: activity.energyLevel,
+      category: activity.category,
+    };
+    scoringFacts.set(activity, facts);
+  }
+  return facts;
+}
+
+function score(activity: ScoringFacts, c: Context, category: number): number {
+  const weatherPoints =
+    c.weather && suitsWeather(activity.weather, c.weather) ? SCORE_MAX.weather : 0;
   return oneDecimal(
     ageScore(c.age, activity.ageRange) +
       timeScore(activity.duration, c.timeAvailable) +
       locationScore(activity.location, c.location) +
-      weatherScore(activity, c.weather) +
+      weatherPoints +
       energyScore(activity.difficulty, c.energyLevel) +
       category +
       (c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
@@ -504,18 +543,19 @@ function rankBest(input: RecommendationInput, count: number): RankingResult {
   const { activities } = input;
   for (let index = 0; index < activities.length; index += 1) {
     const activity = activities[index]!;
-    const [min, max] = activity.ageRange;
+    const facts = factsOf(activity);
+    const [min, max] = facts.ageRange;
     const eligible =
       min <= age &&
       age <= max &&
-      playableInWeather(activity, weather) &&
-      !(noOutdoorsAfterDark && activity.location === 'outdoor');
+      playableInWeather(facts, weather) &&
+      !(noOutdoorsAfterDark && facts.location === 'outdoor');
     if (!eligible) continue;
     top.offer({
       activity,
       index,
-      fitsAll: together.length === 0 || fitsEveryChild(activity.ageRange, together),
-      score: score(activity, context, categoryPoints(activity.category)),
+      fitsAll: together.length === 0 || fitsEveryChild(facts.ageRange, together),
+      score: score(facts, context, categoryPoints(facts.category)),
     });
   }
   return {
