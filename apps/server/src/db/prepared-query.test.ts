@@ -34,6 +34,21 @@ describe('prepared queries', () => {
     expect(await familyById.first(db, 'none')).toBeUndefined();
   });
 
+  it('are built and compiled once per database, whether run in transactions or not', async () => {
+    const { db } = test.database;
+    let builds = 0;
+    const counted = preparedQuery(1, (executor, id: string) => {
+      builds += 1;
+      return executor.selectFrom('families').select('id').where('id', '=', id);
+    });
+    expect(await counted.all(db, 'fam-1')).toEqual([{ id: 'fam-1' }]);
+    for (const id of ['fam-1', 'fam-2']) {
+      expect(await db.transaction().execute((trx) => counted.first(trx, id))).toEqual({ id });
+    }
+    expect(await counted.first(db, 'fam-2')).toEqual({ id: 'fam-2' });
+    expect(builds).toBe(1);
+  });
+
   it('refuse a value that is not an argument, and an argument left unused', async () => {
     const { db } = test.database;
     // Built once: a value computed in the builder would be the same at every run.

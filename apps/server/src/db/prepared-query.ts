@@ -22,6 +22,10 @@ interface Template {
 
 const PLACEHOLDER = '\u0000prepared-query-argument-';
 
+/** A transaction's executor holds a copy of its database's list of plugins. */
+const samePlugins = (a: readonly KyselyPlugin[], b: readonly KyselyPlugin[]): boolean =>
+  a === b || (a.length === b.length && a.every((plugin, i) => plugin === b[i]));
+
 /**
  * A query compiled once per database and then run with new values: the hot queries of every write
  * and of the recommendations. On SQLite, building a Kysely query and compiling it (nodes, the
@@ -59,8 +63,8 @@ export function preparedQuery<Args extends readonly unknown[], Row>(
     if (!template) {
       template = compile(executor);
       templates.set(adapter, template);
-    } else if (template.plugins !== plugins) {
-      // The same database with other plugins: compiled for this once.
+    } else if (!samePlugins(template.plugins, plugins)) {
+      // The same database with other plugins: compiled for them this once.
       template = compile(executor);
     }
     const { sql, query, queryId, argumentOf } = template;
