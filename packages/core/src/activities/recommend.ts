@@ -372,8 +372,8 @@ function score(activity: ScoringFacts, c: Context, category: number): number {
       weatherPoints +
       energyScore(activity.difficulty, c.energyLevel) +
       category +
-      (c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
-      (c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
+      (c.favoriteIds.size > 0 && c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
+      (c.triedIds.size > 0 && c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
       calmScore(activity.energyLevel, c.evening),
   );
 }
@@ -402,14 +402,19 @@ class TopRanked {
     this.#count = count;
   }
 
-  offer(candidate: Scored): void {
+  offer(activity: TActivity, index: number, fitsAll: boolean, score: number): void {
     const kept = this.#kept;
+    const last = kept[kept.length - 1];
+    // Offered in candidate order: one that does not beat the last kept comes after it.
+    if (kept.length >= this.#count && last) {
+      const beatsLast = fitsAll !== last.fitsAll ? fitsAll : score > last.score;
+      if (!beatsLast) return;
+    }
+    const candidate: Scored = { activity, index, fitsAll, score };
     if (!Number.isFinite(this.#count)) {
       kept.push(candidate);
       return;
     }
-    const last = kept[kept.length - 1];
-    if (kept.length >= this.#count && last && !ranksBefore(candidate, last)) return;
     // A later candidate goes after the equal ones already kept (they come first in order).
     let at = kept.length;
     while (at > 0 && ranksBefore(candidate, kept[at - 1]!)) at -= 1;
@@ -551,12 +556,12 @@ function rankBest(input: RecommendationInput, count: number): RankingResult {
       playableInWeather(facts, weather) &&
       !(noOutdoorsAfterDark && facts.location === 'outdoor');
     if (!eligible) continue;
-    top.offer({
+    top.offer(
       activity,
       index,
-      fitsAll: together.length === 0 || fitsEveryChild(facts.ageRange, together),
-      score: score(facts, context, categoryPoints(facts.category)),
-    });
+      together.length === 0 || fitsEveryChild(facts.ageRange, together),
+      score(facts, context, categoryPoints(facts.category)),
+    );
   }
   return {
     ranked: top.best().map(({ activity, score: total, fitsAll }) => {
