@@ -4,12 +4,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -225,7 +225,9 @@ export async function buildApp(
   registerLiveEvents(app, createLiveEvents(broadcast, app.log));
   if (config.metrics) registerMetrics(app);
 
-  await app.register(helmet, {
+  // Security headers on every answer, from a middleware built once (@fastify/helmet built it
+  // anew for every request, parsing the CSP each time: a fifth of a small answer's time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -248,6 +250,11 @@ export async function buildApp(
     strictTransportSecurity: config.publicUrl.startsWith('https://')
       ? { maxAge: 15552000, includeSubDomains: true }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => {
+      done(error instanceof Error ? error : undefined);
+    });
   });
   await app.register(cookie);
   // API answers over 1 KB go out compressed (a phone on a poor connection pays for every byte);

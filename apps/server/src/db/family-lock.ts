@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { AppError, notFound } from '../errors.ts';
-import type { Database } from './database.ts';
+import type { Database, Executor } from './database.ts';
+import { preparedQuery } from './prepared-query.ts';
 import type { DB } from './schema.ts';
 
 /** A signed-in user acting in their family. */
@@ -8,6 +9,21 @@ export interface FamilyMember {
   familyId: string;
   userId: string;
 }
+
+/** The family's row, when the user is one of its members (on PostgreSQL, locked). */
+const memberFamily = (executor: Executor, familyId: string, userId: string) =>
+  executor
+    .selectFrom('families')
+    .innerJoin('familyMembers', 'familyMembers.familyId', 'families.id')
+    .select('families.id')
+    .where('families.id', '=', familyId)
+    .where('familyMembers.userId', '=', userId);
+const lockFamily = {
+  postgres: preparedQuery(2, (executor, familyId: string, userId: string) =>
+    memberFamily(executor, familyId, userId).forNoKeyUpdate('families'),
+  ),
+  sqlite: preparedQuery(2, memberFamily),
+};
 
 /**
  * Runs `work` in a transaction that first locks the family's row (on PostgreSQL
@@ -28,15 +44,7 @@ export function inFamilyTransaction<T>(
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return database.db.transaction().execute(async (trx) => {
-    const query = trx
-      .selectFrom('families')
-      .innerJoin('familyMembers', 'familyMembers.familyId', 'families.id')
-      .select('families.id')
-      .where('families.id', '=', member.familyId)
-      .where('familyMembers.userId', '=', member.userId);
-    const row = await (
-      database.kind === 'postgres' ? query.forNoKeyUpdate('families') : query
-    ).executeTakeFirst();
+    const row = await lockFamily[database.kind].first(trx, member.familyId, member.userId);
     if (!row) {
       const user = await trx
         .selectFrom('users')

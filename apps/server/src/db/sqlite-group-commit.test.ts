@@ -174,3 +174,35 @@ describe('SQLite group commit', () => {
     expect(committedIds()).toEqual([8]);
   });
 });
+
+describe('SQLite parameters', () => {
+  it('are written as +? (planned once, not at every run), and match as a bare ? does', async () => {
+    await db.insertInto('families').values({ id: 'f1' }).execute();
+    await db
+      .insertInto('items')
+      .values([1, 2, 3, 4].map((id) => ({ id, familyId: id % 2 ? 'f1' : null })))
+      .execute();
+    const query = db
+      .selectFrom('items')
+      .select('id')
+      .where('familyId', '=', 'f1')
+      .orderBy('id', 'desc')
+      .limit(5);
+    expect(query.compile().sql).toBe(
+      'select "id" from "items" where "family_id" = +? order by "id" desc limit +?',
+    );
+    expect(await query.execute()).toEqual([{ id: 3 }, { id: 1 }]);
+    // A column's affinity still applies to the value: text that reads as a number matches.
+    const byText = await sql<{ id: number }>`select id from items where id = ${'2'}`.execute(db);
+    expect(byText.rows).toEqual([{ id: 2 }]);
+    const listed = await db
+      .selectFrom('items')
+      .select('id')
+      .where('id', 'in', [2, 4, 9])
+      .orderBy('id')
+      .offset(1)
+      .limit(-1)
+      .execute();
+    expect(listed).toEqual([{ id: 4 }]);
+  });
+});

@@ -100,7 +100,7 @@ export class GroupCommitSqliteDialect implements Dialect {
   }
 
   createQueryCompiler(): SqliteQueryCompiler {
-    return new SqliteQueryCompiler();
+    return new PlannedOnceSqliteQueryCompiler();
   }
 
   createAdapter(): SqliteAdapter {
@@ -110,6 +110,21 @@ export class GroupCommitSqliteDialect implements Dialect {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- introspects any schema
   createIntrospector(db: Kysely<any>): SqliteIntrospector {
     return new SqliteIntrospector(db);
+  }
+}
+
+/**
+ * Writes parameters as `+?`, not `?`. better-sqlite3 clears a statement's bindings after each run,
+ * and SQLite prepares a statement anew (parses and plans it again) when bindings its plan looked
+ * at are cleared. Its planner looks at the value of a bare `?` compared with a column beside an
+ * ORDER BY or a join (children by position, the family lock, lists by date...): each run of such
+ * a statement was prepared again, most of its time. A unary plus makes the parameter an
+ * expression of the same value (no affinity, no collation either way) that the planner does not
+ * look into: same plan, same answers, prepared once.
+ */
+export class PlannedOnceSqliteQueryCompiler extends SqliteQueryCompiler {
+  protected override getCurrentParameterPlaceholder(): string {
+    return '+?';
   }
 }
 

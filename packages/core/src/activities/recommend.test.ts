@@ -8,6 +8,7 @@ import {
   energyScore,
   fitsEveryChild,
   locationScore,
+  rankActivities,
   recommendActivities,
   timeScore,
   weatherScore,
@@ -346,6 +347,24 @@ describe('§9 recommendation properties', () => {
           }
         }
         expect(recommendActivities(input)).toEqual({ recommendations, basis });
+      }),
+    );
+  });
+
+  it('§9 the recommendations are the first 6 of the whole ranking (kept without sorting every candidate)', () => {
+    fc.assert(
+      fc.property(arbInput, fc.array(arbActivity, { maxLength: 40 }), (input, more) => {
+        // Many ties: the same activities again under other ids, after the first ones.
+        const activities = [
+          ...input.activities,
+          ...input.activities.map((a) => ({ ...a, id: `${a.id}-again` })),
+          ...more.map((s, i) => makeActivity({ id: `m${i}`, ...s, weather: [...s.weather] })),
+        ];
+        const { recommendations } = recommendActivities({ ...input, activities });
+        const { ranked } = rankActivities({ ...input, activities });
+        expect(recommendations).toEqual(
+          ranked.slice(0, 6).map(({ activity, score, reasons }) => ({ activity, score, reasons })),
+        );
       }),
     );
   });

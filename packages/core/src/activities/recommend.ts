@@ -313,18 +313,126 @@ interface Context {
   favoriteCategories: ReadonlySet<string>;
 }
 
-function score(activity: TActivity, c: Context): number {
+/**
+ * Category match of one activity, remembered per category text for the length of one ranking:
+ * the catalogue has a handful of categories, so each is lowercased and looked up once, not once
+ * per activity.
+ */
+function categoryScorer(favorites: ReadonlySet<string>): (category: string) => number {
+  if (favorites.size === 0) return () => 0;
+  const known = new Map<string, number>();
+  return (category) => {
+    let points = known.get(category);
+    if (points === undefined) {
+      points = categoryScore(category, favorites);
+      known.set(category, points);
+    }
+    return points;
+  };
+}
+
+/**
+ * What scoring reads of an activity, in one shape for every activity: activities come in several
+ * shapes (their optional fields), which makes reading their properties slow in a loop over the
+ * catalogue. Kept per activity object (an activity is a value, never changed once made), so the
+ * catalogue's are made once.
+ */
+interface ScoringFacts {
+  readonly id: string;
+  readonly ageRange: readonly [number, number];
+  readonly duration: number;
+  readonly location: TActivityLocation;
+  readonly weather: TActivity['weather'];
+  readonly difficulty: TDifficulty;
+  readonly energyLevel: TEnergyLevel;
+  readonly category: string;
+}
+
+const scoringFacts = new WeakMap<TActivity, ScoringFacts>();
+
+function factsOf(activity: TActivity): ScoringFacts {
+  let facts = scoringFacts.get(activity);
+  if (!facts) {
+    facts = {
+      id: activity.id,
+      ageRange: activity.ageRange,
+      duration: activity.duration,
+      location: activity.location,
+      weather: activity.weather,
+      difficulty: activity.difficulty,
+      energyLevel: activity.energyLevel,
+      category: activity.category,
+    };
+    scoringFacts.set(activity, facts);
+  }
+  return facts;
+}
+
+function score(activity: ScoringFacts, c: Context, category: number): number {
+  const weatherPoints =
+    c.weather && suitsWeather(activity.weather, c.weather) ? SCORE_MAX.weather : 0;
   return oneDecimal(
     ageScore(c.age, activity.ageRange) +
       timeScore(activity.duration, c.timeAvailable) +
       locationScore(activity.location, c.location) +
-      weatherScore(activity, c.weather) +
+      weatherPoints +
       energyScore(activity.difficulty, c.energyLevel) +
-      categoryScore(activity.category, c.favoriteCategories) +
-      (c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
-      (c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
+      category +
+      (c.favoriteIds.size > 0 && c.favoriteIds.has(activity.id) ? SCORE_MAX.favorite : 0) +
+      (c.triedIds.size > 0 && c.triedIds.has(activity.id) ? SCORE_MAX.tried : 0) +
       calmScore(activity.energyLevel, c.evening),
   );
+}
+
+interface Scored {
+  activity: TActivity;
+  index: number;
+  fitsAll: boolean;
+  score: number;
+}
+
+/** The ordering rule: those that fit everyone first, then by score, then in candidate order. */
+const ranksBefore = (a: Scored, b: Scored): boolean =>
+  a.fitsAll !== b.fitsAll ? a.fitsAll : a.score !== b.score ? a.score > b.score : a.index < b.index;
+
+/**
+ * The best `count` of the candidates offered (in candidate order), best first: the same as
+ * sorting them all by `ranksBefore` and keeping the first `count`. A few best ones (the 6
+ * recommendations) are kept as they come, without sorting every candidate.
+ */
+class TopRanked {
+  readonly #kept: Scored[] = [];
+  readonly #count: number;
+
+  constructor(count: number) {
+    this.#count = count;
+  }
+
+  offer(activity: TActivity, index: number, fitsAll: boolean, score: number): void {
+    const kept = this.#kept;
+    const last = kept[kept.length - 1];
+    // Offered in candidate order: one that does not beat the last kept comes after it.
+    if (kept.length >= this.#count && last) {
+      const beatsLast = fitsAll !== last.fitsAll ? fitsAll : score > last.score;
+      if (!beatsLast) return;
+    }
+    const candidate: Scored = { activity, index, fitsAll, score };
+    if (!Number.isFinite(this.#count)) {
+      kept.push(candidate);
+      return;
+    }
+    // A later candidate goes after the equal ones already kept (they come first in order).
+    let at = kept.length;
+    while (at > 0 && ranksBefore(candidate, kept[at - 1]!)) at -= 1;
+    kept.splice(at, 0, candidate);
+    if (kept.length > this.#count) kept.pop();
+  }
+
+  best(): Scored[] {
+    if (Number.isFinite(this.#count)) return this.#kept;
+    // Array.prototype.sort is stable and every candidate has its own index: a total order.
+    return this.#kept.sort((a, b) => (ranksBefore(a, b) ? -1 : 1));
+  }
 }
 
 /**
@@ -441,24 +549,28 @@ function rankBest(input: RecommendationInput, count: number): RankingResult {
     triedIds: new Set(input.triedActivityIds ?? []),
     favoriteCategories,
   };
-  const scored: { activity: TActivity; index: number; fitsAll: boolean; score: number }[] = [];
-  input.activities.forEach((activity, index) => {
+  const categoryPoints = categoryScorer(favoriteCategories);
+  const top = new TopRanked(count);
+  const { activities } = input;
+  for (let index = 0; index < activities.length; index += 1) {
+    const activity = activities[index]!;
+    const facts = factsOf(activity);
+    const [min, max] = facts.ageRange;
     const eligible =
-      activity.ageRange[0] <= age &&
-      age <= activity.ageRange[1] &&
-      playableInWeather(activity, weather) &&
-      !(noOutdoorsAfterDark && activity.location === 'outdoor');
-    if (!eligible) return;
-    const fitsAll = together.length === 0 || fitsEveryChild(activity.ageRange, together);
-    scored.push({ activity, index, fitsAll, score: score(activity, context) });
-  });
-  // Those that fit everyone first; Array.prototype.sort is stable, so equal scores keep the
-  // candidates' order.
-  scored.sort(
-    (a, b) => Number(b.fitsAll) - Number(a.fitsAll) || b.score - a.score || a.index - b.index,
-  );
+      min <= age &&
+      age <= max &&
+      playableInWeather(facts, weather) &&
+      !(noOutdoorsAfterDark && facts.location === 'outdoor');
+    if (!eligible) continue;
+    top.offer(
+      activity,
+      index,
+      together.length === 0 || fitsEveryChild(facts.ageRange, together),
+      score(facts, context, categoryPoints(facts.category)),
+    );
+  }
   return {
-    ranked: scored.slice(0, count).map(({ activity, score: total, fitsAll }) => {
+    ranked: top.best().map(({ activity, score: total, fitsAll }) => {
       const reasons = reasonsFor(activity, context);
       return {
         activity,

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, isWeekend, localDayAndMinute, zonedInstant } from './wall-clock.ts';
 
@@ -29,5 +30,54 @@ describe("wall-clock times of the family's time zone", () => {
     expect(isWeekend('2026-05-16')).toBe(true);
     expect(isWeekend('2026-05-17')).toBe(true);
     expect(isWeekend('2026-05-18')).toBe(false);
+  });
+
+  it('reads every instant of a minute as its zone gives it, before, at and after a change', () => {
+    const zones = [
+      'Europe/London',
+      'America/Los_Angeles',
+      'Asia/Jerusalem',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Africa/Monrovia',
+      'UTC',
+    ];
+    const byIntl = (instantMs: number, timeZone: string) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date(instantMs));
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      const day = `${parts.find((p) => p.type === 'year')?.value}-${parts.find((p) => p.type === 'month')?.value}-${parts.find((p) => p.type === 'day')?.value}`;
+      return { day, minute: part('hour') * 60 + part('minute') };
+    };
+    // London's clocks go forward at 01:00 UTC on 29 March 2026 and back on 25 October.
+    const changes = [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1)];
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }),
+      fc
+        .constantFrom(...changes)
+        .chain((at) => fc.integer({ min: at - 120_000, max: at + 120_000 })),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        fc.array(instants, { minLength: 1, maxLength: 5 }),
+        (zone, list) => {
+          // Instants of one minute in turn, so that a later one reads what an earlier one worked out.
+          for (const instant of [...list, ...list.map((ms) => ms + 59_999 - (ms % 60_000))]) {
+            const iso = new Date(instant).toISOString();
+            expect(localDayAndMinute(iso, zone)).toEqual(byIntl(instant, zone));
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

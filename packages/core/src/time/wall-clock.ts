@@ -26,8 +26,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The instant's local wall-clock time, written as if it were UTC (ms). */
-function wallClockMs(instantMs: number, timeZone: string): number {
+/** The instant's local wall-clock time, written as if it were UTC (ms), from the zone's rules. */
+function formattedWallClockMs(instantMs: number, timeZone: string): number {
   const parts = formatterFor(timeZone).formatToParts(new Date(instantMs));
   const part = (type: Intl.DateTimeFormatPartTypes): number =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
@@ -39,6 +39,34 @@ function wallClockMs(instantMs: number, timeZone: string): number {
     part('minute'),
     part('second'),
   );
+}
+
+/**
+ * Since 1972 every zone's offset is a whole number of minutes and changes only at the start of a
+ * minute (Monrovia's -00:44:30 was the last one that was not), so one offset holds for a whole
+ * minute of instants.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM_MS = Date.UTC(1972, 6, 1);
+const MAX_KEPT_OFFSETS = 4096;
+/** The offset (wall clock minus instant, ms) of a zone at a minute since 1972, by `zone minute`. */
+const keptOffsets = new Map<string, number>();
+
+/**
+ * The instant's local wall-clock time, written as if it were UTC (ms; to the second, as the zone's
+ * rules give it). The zone's offset at a minute is worked out once (formatting a date with the
+ * Intl API is slow) and kept for the other instants of that minute.
+ */
+function wallClockMs(instantMs: number, timeZone: string): number {
+  if (instantMs < WHOLE_MINUTE_OFFSETS_FROM_MS) return formattedWallClockMs(instantMs, timeZone);
+  const minuteMs = Math.floor(instantMs / MS_PER_MINUTE) * MS_PER_MINUTE;
+  const key = `${timeZone} ${minuteMs}`;
+  let offset = keptOffsets.get(key);
+  if (offset === undefined) {
+    offset = formattedWallClockMs(minuteMs, timeZone) - minuteMs;
+    if (keptOffsets.size >= MAX_KEPT_OFFSETS) keptOffsets.clear();
+    keptOffsets.set(key, offset);
+  }
+  return Math.floor(instantMs / 1000) * 1000 + offset;
 }
 
 /**

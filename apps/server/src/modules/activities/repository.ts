@@ -5,6 +5,7 @@ import { OWN_ACTIVITY_ID_PREFIX, type TActivityInput } from '@kkb/core/activitie
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { CustomActivitiesTable } from './tables.ts';
 
 /**
@@ -31,19 +32,21 @@ function toActivity(row: Selectable<CustomActivitiesTable>): TActivity {
   return { ...(JSON.parse(row.data) as TActivityInput), id: row.id };
 }
 
+const ownOfFamily = preparedQuery(1, (executor, familyId: string) =>
+  executor
+    .selectFrom('customActivities')
+    .selectAll()
+    .where('familyId', '=', familyId)
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+
 /** The family's own activities, oldest first (they follow the catalogue in lists). */
 export async function listOwnActivities(
   executor: Executor,
   familyId: string,
 ): Promise<TActivity[]> {
-  const rows = await executor
-    .selectFrom('customActivities')
-    .selectAll()
-    .where('familyId', '=', familyId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  return rows.map(toActivity);
+  return (await ownOfFamily.all(executor, familyId)).map(toActivity);
 }
 
 export async function countOwnActivities(executor: Executor, familyId: string): Promise<number> {

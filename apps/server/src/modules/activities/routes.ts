@@ -19,6 +19,7 @@ import {
   replaceOwnActivity,
 } from './service.ts';
 import { createRecommendationsCache, recommendationsCacheKey } from './recommendations-cache.ts';
+import { recommendationsJson } from './recommendations-json.ts';
 import { memberOf } from '../../plugins/family-access.ts';
 
 const tags = ['activities'];
@@ -165,7 +166,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       // from validated data (the catalogue, inputs checked when written), so it is not parsed
       // through the response schema again (a large share of an uncached answer's time).
       const body = await recommendationsCache.get(key, async () =>
-        JSON.stringify(
+        recommendationsJson(
           await recommendForUser(database.db, app.weather, request.familyId, request.query, now()),
         ),
       );

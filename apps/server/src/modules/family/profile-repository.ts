@@ -7,6 +7,7 @@ import type {
 } from '@kkb/core/family/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ProfilesTable } from './tables.ts';
 
 /** The profile document without its children (they live in their own table). */
@@ -85,15 +86,15 @@ function toStoredProfile(row: Selectable<ProfilesTable>): StoredProfile {
   };
 }
 
+const profileOfFamily = preparedQuery(1, (executor, familyId: string) =>
+  executor.selectFrom('profiles').selectAll().where('familyId', '=', familyId),
+);
+
 export async function findProfile(
   executor: Executor,
   familyId: string,
 ): Promise<StoredProfile | undefined> {
-  const row = await executor
-    .selectFrom('profiles')
-    .selectAll()
-    .where('familyId', '=', familyId)
-    .executeTakeFirst();
+  const row = await profileOfFamily.first(executor, familyId);
   return row && toStoredProfile(row);
 }
 

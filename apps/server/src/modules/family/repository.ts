@@ -2,6 +2,7 @@ import type { ChildFields } from '@kkb/core/family/profile';
 import type { TChild, TChildPreferences } from '@kkb/core/family/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ChildrenTable } from './tables.ts';
 
 function toChild(row: Selectable<ChildrenTable>): TChild {
@@ -30,15 +31,13 @@ function toColumns(fields: ChildFields) {
   };
 }
 
+const childrenOfFamily = preparedQuery(1, (executor, familyId: string) =>
+  executor.selectFrom('children').selectAll().where('familyId', '=', familyId).orderBy('position'),
+);
+
 /** The family's children in creation order. */
 export async function listChildren(executor: Executor, familyId: string): Promise<TChild[]> {
-  const rows = await executor
-    .selectFrom('children')
-    .selectAll()
-    .where('familyId', '=', familyId)
-    .orderBy('position')
-    .execute();
-  return rows.map(toChild);
+  return (await childrenOfFamily.all(executor, familyId)).map(toChild);
 }
 
 export async function countChildren(executor: Executor, familyId: string): Promise<number> {

@@ -65,6 +65,44 @@ describe('health and API conventions', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('sends the same security headers on every answer, a 404 included, and no HSTS without TLS', async () => {
+    const expected = {
+      'content-security-policy':
+        "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';" +
+        "frame-ancestors 'none';img-src 'self' data: blob:;object-src 'none';script-src 'self';" +
+        "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self';" +
+        "worker-src 'self';manifest-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    for (const url of ['/api/v1/health', '/api/v1/auth/providers', '/api/v1/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers).toMatchObject(expected);
+      expect(res.headers).not.toHaveProperty('strict-transport-security');
+      expect(res.headers).not.toHaveProperty('x-powered-by');
+    }
+  });
+});
+
+describe('security headers behind TLS', () => {
+  it('add HSTS when the public address is https', async () => {
+    const t = await createTestApp({ PUBLIC_URL: 'https://kkb.example.org' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(res.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 const BIG_SCRIPT = `export const words = ${JSON.stringify('play outside today '.repeat(400))};`;

@@ -12,6 +12,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { FamilyMember } from '../../db/family-lock.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserActivitiesTable } from './tables.ts';
 
 function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
@@ -56,42 +57,93 @@ export async function listUserActivities(
   return { items: rows.map(toUserActivity), total: Number(count.count) };
 }
 
+const allOfFamily = preparedQuery(1, (executor, familyId: string) =>
+  executor.selectFrom('userActivities').selectAll().where('familyId', '=', familyId),
+);
+
 /** Every record of the family (recommendations read favourites and tried ones from it). */
 export async function listAllUserActivities(
   executor: Executor,
   familyId: string,
 ): Promise<TUserActivity[]> {
-  const rows = await executor
+  return (await allOfFamily.all(executor, familyId)).map(toUserActivity);
+}
+
+const oneOfFamily = preparedQuery(2, (executor, familyId: string, activityId: string) =>
+  executor
     .selectFrom('userActivities')
     .selectAll()
     .where('familyId', '=', familyId)
-    .execute();
-  return rows.map(toUserActivity);
-}
+    .where('activityId', '=', activityId),
+);
 
 export async function findUserActivity(
   executor: Executor,
   familyId: string,
   activityId: string,
 ): Promise<TUserActivity | undefined> {
-  const row = await executor
-    .selectFrom('userActivities')
-    .selectAll()
-    .where('familyId', '=', familyId)
-    .where('activityId', '=', activityId)
-    .executeTakeFirst();
+  const row = await oneOfFamily.first(executor, familyId, activityId);
   return row && toUserActivity(row);
 }
 
 /** The columns a write changes (a record keeps its `createdAt`), `userId` being who wrote. */
-const changedColumns = (fields: UserActivityFields, userId: string) => ({
+type ChangedColumns = [
+  userId: string,
+  favorite: number,
+  tried: number,
+  completedAt: string | null,
+  completedBy: string | null,
+  updatedAt: string,
+];
+
+const changedColumns = (fields: UserActivityFields, userId: string): ChangedColumns => [
   userId,
-  favorite: fields.favorite ? 1 : 0,
-  tried: fields.tried ? 1 : 0,
-  completedAt: fields.completedAt,
-  completedBy: fields.completedBy,
-  updatedAt: fields.updatedAt,
-});
+  fields.favorite ? 1 : 0,
+  fields.tried ? 1 : 0,
+  fields.completedAt,
+  fields.completedBy,
+  fields.updatedAt,
+];
+
+const deleteById = preparedQuery(1, (executor, id: string) =>
+  executor.deleteFrom('userActivities').where('id', '=', id),
+);
+
+const updateById = preparedQuery(
+  7,
+  (
+    executor,
+    id: string,
+    ...[userId, favorite, tried, completedAt, completedBy, updatedAt]: ChangedColumns
+  ) =>
+    executor
+      .updateTable('userActivities')
+      .set({ userId, favorite, tried, completedAt, completedBy, updatedAt })
+      .where('id', '=', id)
+      .returningAll(),
+);
+
+const insertOrUpdate = preparedQuery(
+  10,
+  (
+    executor,
+    id: string,
+    familyId: string,
+    activityId: string,
+    createdAt: string,
+    ...[userId, favorite, tried, completedAt, completedBy, updatedAt]: ChangedColumns
+  ) => {
+    const changed = { userId, favorite, tried, completedAt, completedBy, updatedAt };
+    return (
+      executor
+        .insertInto('userActivities')
+        .values({ id, familyId, activityId, createdAt, ...changed })
+        // A record written meanwhile by a concurrent request: this change is the later one.
+        .onConflict((c) => c.columns(['familyId', 'activityId']).doUpdateSet(changed))
+        .returningAll()
+    );
+  },
+);
 
 /**
  * Writes the family's record that `change` makes of the current one (undefined: none yet): an
@@ -108,28 +160,23 @@ async function writeUserActivity(
   const existing = await findUserActivity(executor, familyId, activityId);
   const fields = change(existing);
   if (existing && !fields) {
-    await executor.deleteFrom('userActivities').where('id', '=', existing.id).execute();
+    await deleteById.execute(executor, existing.id);
     return { record: undefined, created: false };
   }
   if (!fields) return { record: undefined, created: false };
   const changed = changedColumns(fields, userId);
-  if (existing) {
-    await executor
-      .updateTable('userActivities')
-      .set(changed)
-      .where('id', '=', existing.id)
-      .execute();
-  } else {
-    await executor
-      .insertInto('userActivities')
-      .values({ id: randomUUID(), familyId, activityId, createdAt: fields.createdAt, ...changed })
-      // A record written meanwhile by a concurrent request: this change is the later one.
-      .onConflict((c) => c.columns(['familyId', 'activityId']).doUpdateSet(changed))
-      .execute();
-  }
-  const record = await findUserActivity(executor, familyId, activityId);
-  if (!record) throw new Error('user activity vanished while being written');
-  return { record, created: !existing };
+  const row = existing
+    ? await updateById.first(executor, existing.id, ...changed)
+    : await insertOrUpdate.first(
+        executor,
+        randomUUID(),
+        familyId,
+        activityId,
+        fields.createdAt,
+        ...changed,
+      );
+  if (!row) throw new Error('user activity vanished while being written');
+  return { record: toUserActivity(row), created: !existing };
 }
 
 /** Spec §4: an existing record only changes its status; otherwise one is added with the current time. */
