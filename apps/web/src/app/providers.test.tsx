@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useColorMode } from '../hooks/use-color-mode';
 import { AppProviders } from './providers';
 
@@ -32,6 +32,7 @@ describe('AppProviders colour mode (useColorMode)', () => {
     await userEvent.click(toggle);
     expect(toggle).toHaveTextContent('dark');
     expect(localStorage.getItem('mui-mode')).toBe('dark');
+    expect(localStorage.getItem('mui-color-scheme')).toBe('dark');
     expect(document.documentElement).toHaveClass('dark');
     await userEvent.click(toggle);
     expect(localStorage.getItem('mui-mode')).toBe('light');
@@ -40,5 +41,29 @@ describe('AppProviders colour mode (useColorMode)', () => {
   it('starts from a stored choice', () => {
     localStorage.setItem('mui-mode', 'dark');
     expect(renderToggle()).toHaveTextContent('dark');
+  });
+
+  it("'system' follows the device's preference", () => {
+    localStorage.setItem('mui-mode', 'system');
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query === '(prefers-color-scheme: dark)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    expect(renderToggle()).toHaveTextContent('dark');
+  });
+
+  it('a choice made in another tab follows', async () => {
+    const toggle = renderToggle();
+    localStorage.setItem('mui-mode', 'dark');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'mui-mode', newValue: 'dark' }));
+    });
+    expect(toggle).toHaveTextContent('dark');
   });
 });

@@ -7,11 +7,12 @@ import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tan
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { preloadAlert } from '../components/feedback/deferred-alert';
 import { ConnectivityBanners } from '../components/shell/connectivity-banners';
+import { useResolvedColorMode } from '../hooks/use-color-mode';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
 import { hasSessionMarker } from '../lib/api-client';
 import { keepQueriesSaved, restoreQueries } from '../lib/offline-caches';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { themeFor } from './theme';
 
 /**
  * Puts the queries saved for offline use back into the cache before any query fetches (they
@@ -56,8 +57,14 @@ export function AppProviders({
   const [client] = useState(() => queryClient ?? createQueryClient());
   // The first page has painted: what its alerts are drawn with comes now, before any is needed.
   useEffect(() => void preloadAlert(), []);
+  const mode = useResolvedColorMode();
+  // The mode as a class on <html> too, as MUI's own provider does, for styles outside the theme.
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', mode === 'dark');
+    document.documentElement.classList.toggle('light', mode === 'light');
+  }, [mode]);
   return (
-    <ThemeProvider theme={theme} defaultMode="light" noSsr>
+    <ThemeProvider theme={themeFor(mode)}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
         <ConnectivityProvider>

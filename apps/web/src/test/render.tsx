@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, type InitialEntry } from 'react-router';
-import { theme } from '../app/theme';
+import { themeFor } from '../app/theme';
 import { AuthContext, type AuthState } from '../features/auth/components/use-auth';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
 import { testUser } from './auth-fixtures';
@@ -22,7 +22,7 @@ export function renderWithShell(
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <ThemeProvider theme={theme} defaultMode="light">
+      <ThemeProvider theme={themeFor('light')}>
         <CssBaseline />
         <MemoryRouter initialEntries={[route]}>
           <AuthContext value={auth}>

@@ -15,7 +15,6 @@ import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { Disclosure } from '../../../components/layout/disclosure';
-import { StreakPointsCard } from '../../achievements/components/streak-points-card';
 import { useProfile } from '../../family/api/get-profile';
 import { useLastRecommendations, useRecommendations } from '../api/get-recommendations';
 import { useWeather } from '../api/get-weather';
@@ -42,6 +41,14 @@ const controls = deferredComponent(
   async () => (await import('../components/dashboard-controls')).DashboardControls,
 );
 
+/**
+ * The streak card draws what `GET /stats` answers, which comes after the first paint anyway: its
+ * code comes then too, and a placeholder of its size holds its place meanwhile.
+ */
+const streakCard = deferredComponent(
+  async () => (await import('../../achievements/components/streak-points-card')).StreakPointsCard,
+);
+
 const savedAtFormat = new Intl.DateTimeFormat(undefined, {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -55,8 +62,11 @@ export function DashboardPage() {
   // Read at once (no first render as "wide"): the controls' open state is decided on mount.
   const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [searchParams, setSearchParams] = useSearchParams();
-  // The controls' chunk loads while the profile and the weather do.
-  useEffect(() => controls.preload(), []);
+  // The controls' and the streak card's chunks load while the profile and the weather do.
+  useEffect(() => {
+    controls.preload();
+    streakCard.preload();
+  }, []);
   const choices = choicesFrom(searchParams);
   const choose = (key: DashboardChoiceKey, value: string | number | null) =>
     setSearchParams((current) => withChoice(current, key, value), { replace: true });
@@ -200,7 +210,20 @@ export function DashboardPage() {
     child?.name ?? 'Everyone',
   ].join(' · ');
 
-  const streak = <StreakPointsCard />;
+  const streak = (
+    <Suspense
+      fallback={
+        <Skeleton
+          variant="rounded"
+          height={184}
+          aria-busy="true"
+          aria-label="Loading your streak"
+        />
+      }
+    >
+      <streakCard.Component />
+    </Suspense>
+  );
   const controlsSkeleton = (
     <Stack spacing={1} aria-busy="true" aria-label="Loading your choices">
       <Skeleton variant="rounded" height={40} sx={{ maxWidth: 320 }} />
