@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/router';
@@ -15,7 +15,9 @@ export function renderApp(path: string, { queryClient }: { queryClient?: QueryCl
   const visited: string[] = [];
   function LocationRecorder() {
     const location = useLocation();
-    useEffect(() => {
+    // During the commit that shows the location, so a test that has just found the page finds
+    // the location too (a passive effect may run after the page is already in the document).
+    useLayoutEffect(() => {
       shown.push(location);
       if (visited.at(-1) !== location.pathname) visited.push(location.pathname);
     }, [location]);
