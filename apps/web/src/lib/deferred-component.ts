@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { browserOffline } from './connectivity';
+import { loadOnce } from './load-once';
 
 export interface DeferredComponent<P extends object> {
   /** Render inside a Suspense boundary; its fallback shows until the chunk is in. */
@@ -23,21 +24,14 @@ function backOnline(): Promise<void> {
 export function deferredComponent<P extends object>(
   load: () => Promise<ComponentType<P>>,
 ): DeferredComponent<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
   const attempt = (): Promise<ComponentType<P>> =>
     load().catch(async (error: unknown) => {
       if (!browserOffline()) throw error;
       await backOnline();
       return attempt();
     });
-  const get = () => {
-    loading ??= attempt().catch((error: unknown) => {
-      // The next render may try again.
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  // The next render may try again.
+  const get = loadOnce(attempt);
   return {
     Component: lazy(async () => ({ default: await get() })),
     preload: () => {

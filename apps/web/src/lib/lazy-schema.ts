@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { loadOnce } from './load-once';
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -15,14 +16,7 @@ export type SchemaCheck<S extends z.ZodType> =
 export function lazySchema<S extends z.ZodType>(
   load: () => Promise<S>,
 ): { check: (values: unknown) => Promise<SchemaCheck<S>>; preload: () => void } {
-  let loading: Promise<S> | undefined;
-  const loaded = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const loaded = loadOnce(load);
   return {
     async check(values) {
       const parsed = (await loaded()).safeParse(values);

@@ -1,26 +1,24 @@
 import type { AlertProps } from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { createElement, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { loadOnce } from '../../lib/load-once';
 
 let loadedAlert: ComponentType<AlertProps> | null = null;
-let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
+const loadAlert = loadOnce(() => import('@mui/material/Alert'));
 
 /**
  * Fetches MUI's Alert (the app calls it once the first page has painted). A failure (offline
  * before the service worker held it) is tried again by the next alert shown.
  */
 export function preloadAlert(): Promise<void> {
-  loading ??= import('@mui/material/Alert').then(
+  return loadAlert().then(
     ({ default: Alert }) => {
       loadedAlert = Alert as ComponentType<AlertProps>;
       for (const listener of listeners) listener();
     },
-    () => {
-      loading = null;
-    },
+    () => undefined,
   );
-  return loading;
 }
 
 function subscribe(listener: () => void): () => void {
