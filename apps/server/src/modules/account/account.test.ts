@@ -60,7 +60,12 @@ async function passwordUser(): Promise<Signed & { password: string }> {
  */
 async function seed(user: Signed) {
   await ok(user, 'POST', '/notifications', { title: 'Note to self', message: 'Buy crayons' });
-  await ok(user, 'PUT', '/notifications/preferences', { dailySummaryTime: '18:30' });
+  // Quiet hours off: the completion's achievement notification is then made at once, whatever
+  // the hour the test runs at, instead of being held back (a result that hung on the clock).
+  await ok(user, 'PUT', '/notifications/preferences', {
+    dailySummaryTime: '18:30',
+    quietHours: { enabled: false, start: '21:00', end: '07:00' },
+  });
   await ok(user, 'POST', '/children', { name: 'Mia', age: 6 });
   await t.app.inject({
     method: 'PUT',
@@ -169,6 +174,10 @@ describe('GET /account/export (issue 18)', () => {
     expect(read('plans.json')).toEqual([]);
     expect(read('notifications.json')).toEqual([
       expect.objectContaining({ type: 'general', title: 'Note to self', data: {}, read: 0 }),
+      expect.objectContaining({
+        type: 'achievement',
+        data: expect.objectContaining({ achievementId: 'first-activity' }),
+      }),
     ]);
     expect(read('notification-preferences.json')).toMatchObject({ dailySummaryTime: '18:30' });
     expect(read('files.json')).toEqual([
