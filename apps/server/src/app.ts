@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -20,6 +19,11 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { registerErrorHandling } from './errors.ts';
+import {
+  API_ENCODINGS,
+  BROTLI_OPTIONS,
+  COMPRESSION_THRESHOLD_BYTES,
+} from './lib/compressed-answer.ts';
 import { familyRoutes } from './modules/family/routes.ts';
 import { membershipRoutes } from './modules/family/membership-routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
@@ -259,11 +263,12 @@ export async function buildApp(
   await app.register(cookie);
   // API answers over 1 KB go out compressed (a phone on a poor connection pays for every byte);
   // the web app's files are compressed at build time and served as they are (preCompressed).
+  // Answers sent many times (cached recommendations) keep their compressed bytes instead
+  // (lib/compressed-answer.ts), with the same settings.
   await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    // Per request, a fast brotli level: quality 4 is close to gzip -9 in size at a fraction of the cost.
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    encodings: [...API_ENCODINGS],
+    brotliOptions: BROTLI_OPTIONS,
   });
 
   await app.register(swagger, {

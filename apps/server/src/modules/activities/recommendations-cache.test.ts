@@ -1,4 +1,6 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompressedAnswer } from '../../lib/compressed-answer.ts';
 import { createUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createRecommendationsCache, RECOMMENDATIONS_CACHE_MS } from './recommendations-cache.ts';
@@ -7,7 +9,7 @@ describe('recommendations are reused only while the family changes nothing', () 
   let t: TestApp;
   let auth: { authorization: string };
   let otherAuth: { authorization: string };
-  const recommend = (headers = auth) =>
+  const recommend = (headers: Record<string, string> = auth) =>
     t.app.inject({ method: 'GET', url: '/api/v1/recommendations?timeAvailable=30', headers });
 
   beforeAll(async () => {
@@ -30,6 +32,26 @@ describe('recommendations are reused only while the family changes nothing', () 
     expect(first.headers['content-type']).toContain('application/json');
     expect(second.body).toBe(first.body);
     expect(first.json().recommendations).toHaveLength(6);
+  });
+
+  it('a kept answer goes out compressed as each client accepts it, the same JSON in every encoding', async () => {
+    const plain = await recommend();
+    const br = await recommend({ ...auth, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const gzip = await recommend({ ...auth, 'accept-encoding': 'gzip' });
+    const again = await recommend({ ...auth, 'accept-encoding': 'br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gzip]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(String(res.headers.vary)).toContain('accept-encoding');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    }
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
   });
 
   it('a favourite set by the family shows in their very next recommendations', async () => {
@@ -75,12 +97,15 @@ describe('recommendations are reused only while the family changes nothing', () 
   it('forgets an answer after its short life', async () => {
     let now = 0;
     const cache = createRecommendationsCache(() => now);
-    let loads = 0;
-    const load = () => Promise.resolve(`{"load":${++loads}}`);
+    const loaded: CompressedAnswer[] = [];
+    const load = () => {
+      loaded.push(new CompressedAnswer(`{"load":${loaded.length + 1}}`));
+      return Promise.resolve(loaded.at(-1)!);
+    };
     await cache.get('k', load);
     now = RECOMMENDATIONS_CACHE_MS - 1;
-    expect(await cache.get('k', load)).toBe('{"load":1}');
+    expect(await cache.get('k', load)).toBe(loaded[0]);
     now = RECOMMENDATIONS_CACHE_MS;
-    expect(await cache.get('k', load)).toBe('{"load":2}');
+    expect(await cache.get('k', load)).toBe(loaded[1]);
   });
 });

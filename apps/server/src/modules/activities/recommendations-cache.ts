@@ -1,3 +1,4 @@
+import type { CompressedAnswer } from '../../lib/compressed-answer.ts';
 import { ExpiringCache } from '../../lib/expiring-cache.ts';
 
 /** How long a family's recommendations answer is reused while nothing of theirs changes. */
@@ -5,12 +6,13 @@ export const RECOMMENDATIONS_CACHE_MS = 30_000;
 const MAX_ENTRIES = 5_000;
 
 /**
- * Serialized `GET /recommendations` answers by family, data version and query. The version
- * (see plugins/data-versions.ts) changes with every write of the family, so a hit is always
- * computed from their current data; the short life bounds how old its weather can be.
+ * `GET /recommendations` answers, serialized and compressed as sent, by family, data version
+ * and query. The version (see plugins/data-versions.ts) changes with every write of the family,
+ * so a hit is always computed from their current data; the short life bounds how old its
+ * weather can be.
  */
-export function createRecommendationsCache(now?: () => number): ExpiringCache<string> {
-  return new ExpiringCache<string>({
+export function createRecommendationsCache(now?: () => number): ExpiringCache<CompressedAnswer> {
+  return new ExpiringCache<CompressedAnswer>({
     maxEntries: MAX_ENTRIES,
     ttlMs: RECOMMENDATIONS_CACHE_MS,
     now,

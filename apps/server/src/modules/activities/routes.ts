@@ -1,11 +1,7 @@
 import { ZActivityInput } from '@kkb/core/activities/activity-input';
 import { CATEGORIES } from '@kkb/core/activities/categories';
 import { ZActivityList, ZActivityQuery } from '@kkb/core/activities/query';
-import {
-  ZRecommendationQuery,
-  ZRecommendationsResponse,
-  type TRecommendationsResponse,
-} from '@kkb/core/activities/recommend';
+import { ZRecommendationQuery, ZRecommendationsResponse } from '@kkb/core/activities/recommend';
 import { ZActivity, ZCategory } from '@kkb/core/activities/schema';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +17,7 @@ import {
 import { createRecommendationsCache, recommendationsCacheKey } from './recommendations-cache.ts';
 import { recommendationsJson } from './recommendations-json.ts';
 import { memberOf } from '../../plugins/family-access.ts';
+import { CompressedAnswer } from '../../lib/compressed-answer.ts';
 
 const tags = ['activities'];
 const security = [{ bearer: [] }];
@@ -162,17 +159,26 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.dataVersions.current(request.familyId),
         request.query,
       );
-      // Serialized once, so that a hit skips that work too. The answer is built by typed code
-      // from validated data (the catalogue, inputs checked when written), so it is not parsed
-      // through the response schema again (a large share of an uncached answer's time).
-      const body = await recommendationsCache.get(key, async () =>
-        recommendationsJson(
-          await recommendForUser(database.db, app.weather, request.familyId, request.query, now()),
-        ),
+      // Serialized (and compressed) once, so that a hit skips that work too. The answer is built
+      // by typed code from validated data (the catalogue, inputs checked when written), so it is
+      // not parsed through the response schema again (a large share of an uncached answer's
+      // time); it already is this route's 200 schema, serialized.
+      const answer = await recommendationsCache.get(
+        key,
+        async () =>
+          new CompressedAnswer(
+            recommendationsJson(
+              await recommendForUser(
+                database.db,
+                app.weather,
+                request.familyId,
+                request.query,
+                now(),
+              ),
+            ),
+          ),
       );
-      // Fastify sends a string as it is; it already is this route's 200 schema, serialized.
-      const serialized = body as unknown as TRecommendationsResponse;
-      return reply.type('application/json; charset=utf-8').send(serialized);
+      return answer.send(request, reply);
     },
   );
 };
