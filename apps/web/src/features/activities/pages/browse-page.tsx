@@ -14,7 +14,6 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useActivities, useActivityPages } from '../api/get-activities';
@@ -34,6 +33,7 @@ import {
 } from '../components/browse-filters';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { useQueryParams } from '../../../hooks/use-query-params';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -109,7 +109,7 @@ function FilterSelect({
 
 /** `/browse`: every filter and the search, kept in the URL; pages; the fallback set on failure. */
 export function BrowsePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useQueryParams();
   const state = browseStateFrom(searchParams);
   const theme = useTheme();
   // A phone gets a growing list ("Load more"), the URL's page saying how far it has grown; wider

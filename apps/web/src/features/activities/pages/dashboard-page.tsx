@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import Skeleton from '@mui/material/Skeleton';
 import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { RequestError } from '../../../components/feedback/request-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
@@ -34,6 +34,7 @@ import { primaryTextSx } from '../../../components/layout/primary-text';
 import { deferredComponent } from '../../../lib/deferred-component';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
 import { DeferredAlert } from '../../../components/feedback/deferred-alert';
+import { useQueryParams } from '../../../hooks/use-query-params';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
 
@@ -61,7 +62,7 @@ export function DashboardPage() {
   const theme = useTheme();
   // Read at once (no first render as "wide"): the controls' open state is decided on mount.
   const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useQueryParams();
   // The controls' and the streak card's chunks load while the profile and the weather do.
   useEffect(() => {
     controls.preload();

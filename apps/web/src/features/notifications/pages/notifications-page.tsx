@@ -15,7 +15,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { PageError } from '../../../components/feedback/page-error';
 import { RequestError } from '../../../components/feedback/request-error';
@@ -30,12 +30,13 @@ import { NotificationItem } from '../components/notification-item';
 import { useNow } from '../components/use-now';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { useQueryParams } from '../../../hooks/use-query-params';
 
 const KIND_PARAM = 'type';
 
 /** The kind the URL filters by (`?type=weather_alert`); none, or an unknown one, shows all. */
 function useKindFilter(): [TNotificationType | undefined, (kind?: TNotificationType) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const parsed = ZNotificationType.safeParse(params.get(KIND_PARAM));
   const setKind = (kind?: TNotificationType) =>
     setParams(
