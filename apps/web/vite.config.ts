@@ -271,7 +271,14 @@ export default defineConfig({
   },
   resolve: {
     // Every `from 'zod'` (the app's and core's) gets the configured zod (see lib/zod-config.ts).
-    alias: [{ find: /^zod$/, replacement: path.join(here, 'src/lib/zod-config.ts') }],
+    alias: [
+      { find: /^zod$/, replacement: path.join(here, 'src/lib/zod-config.ts') },
+      // Only MUI's styles import it by this name; the app's plain themes never call it.
+      {
+        find: /^\.\/createThemeWithVars\.mjs$/,
+        replacement: path.join(here, 'src/app/no-css-variables-theme.ts'),
+      },
+    ],
   },
   server: {
     // The API runs as its own process in development; in production the server serves dist/.

@@ -2,7 +2,8 @@
 // the bytes of four static ones; font-display: swap, so text shows at once in a fallback font.
 import '@fontsource-variable/inter/wght.css';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { THEME_ID } from '@mui/material/styles';
+import { ThemeProvider } from '@mui/system';
 import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { preloadAlert } from '../components/feedback/deferred-alert';
@@ -64,7 +65,9 @@ export function AppProviders({
     document.documentElement.classList.toggle('light', mode === 'light');
   }, [mode]);
   return (
-    <ThemeProvider theme={themeFor(mode)}>
+    // MUI's own ThemeProvider also carries its CSS-variables provider (color schemes), which this
+    // app's plain themes never use; the system one under MUI's theme id is its plain half.
+    <ThemeProvider themeId={THEME_ID} theme={themeFor(mode)}>
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
         <ConnectivityProvider>
