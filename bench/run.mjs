@@ -543,7 +543,10 @@ function checkApi(label, r) {
 
 const load1 = os.loadavg()[0];
 const runStarted = Date.now();
-if (!fs.existsSync(path.join(dist, '.vite/manifest.json'))) buildWeb();
+// A fresh build for what weighs or loads the app: a dist/ left from before a change would be
+// weighed and served instead.
+const needsBuild = ONLY.has('lighthouse') || ONLY.has('weight');
+if (needsBuild || !fs.existsSync(path.join(dist, '.vite/manifest.json'))) buildWeb();
 
 const lighthousePages = [];
 if (ONLY.has('api') || ONLY.has('lighthouse')) {
