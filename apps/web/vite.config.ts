@@ -31,7 +31,6 @@ interface FirstRouteModules {
 const firstRouteModules = new WeakMap<Rolldown.ChunkingContext, FirstRouteModules>();
 const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
-/** The modules `from` imports, directly or not, leaving out those in `known`. */
 /**
  * Modules whose imports the walk below does not follow: MUI's styles barrel re-exports its
  * high-contrast helper, which imports the classes (and so the components) of every input. The app
@@ -39,6 +38,7 @@ const shellModules = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
  */
 const UNUSED_BARREL_MEMBERS = /@mui[\\/]material[\\/]styles[\\/]enhanceHighContrast/;
 
+/** The modules `from` imports, directly or not, leaving out those in `known`. */
 function imports(
   from: Iterable<string>,
   ctx: Rolldown.ChunkingContext,
