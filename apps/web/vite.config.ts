@@ -16,6 +16,8 @@ const FIRST_ROUTES = {
   'dashboard-route': [
     'src/app/layouts/framed-layout.tsx',
     'src/features/activities/pages/dashboard-page.tsx',
+    // What app/start.tsx asks the dashboard's answers with, as the page's chunk loads.
+    'src/features/activities/api/prefetch-dashboard.ts',
   ],
 };
 
@@ -94,10 +96,13 @@ function firstRouteGraph(ctx: Rolldown.ChunkingContext): FirstRouteModules {
       ...imports([path.join(here, 'src/main.tsx')], ctx),
       ...shellGraph(ctx),
     ]);
-    // The router's dynamic imports are the pages themselves, fetched when visited.
-    const router = path.join(here, 'src/app/router.tsx');
+    // The router's dynamic imports are the pages themselves, fetched when visited, and
+    // app/start.tsx's are a first route's own (the dashboard's prefetch).
+    const pageImporters = new Set(
+      ['src/app/router.tsx', 'src/app/start.tsx'].map((file) => path.join(here, file)),
+    );
     const shellLazy = [...shellGraph(ctx)]
-      .filter((id) => id !== router)
+      .filter((id) => !pageImporters.has(id))
       .flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
     graph = {
       routesOf: new Map(),

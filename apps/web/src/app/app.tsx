@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { BrowserRouter } from 'react-router';
 import { ErrorBoundary } from '../components/feedback/error-boundary';
@@ -10,9 +11,15 @@ import { AppRoutes } from './router';
  * here catches what fails outside any route, with the same full-page error. The browser and the
  * build's prerender (src/prerender.tsx) wrap their own router in it, so their markup matches.
  */
-export function AppShell({ children }: { children: ReactNode }) {
+export function AppShell({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient} savedQueries>
       <ErrorBoundary fallback={({ reset }) => <FullPageError reset={reset} />}>
         {children}
       </ErrorBoundary>
@@ -20,10 +27,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app in the browser: the route table of router.tsx. */
-export function App() {
+/**
+ * The app in the browser: the route table of router.tsx, with the query client that app/start.tsx
+ * may have started filling already.
+ */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <AppShell>
+    <AppShell queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -25,13 +25,13 @@ function SavedQueries({ client, children }: { client: QueryClient; children: Rea
   useEffect(() => {
     let cancelled = false;
     let stopSaving: (() => void) | undefined;
-    const restored = hasSessionMarker()
+    const restoring = hasSessionMarker()
       ? // Without IndexedDB (some private modes) the app simply starts with an empty cache.
         restoreQueries(client).catch(() => undefined)
-      : Promise.resolve();
-    void restored.then(() => {
+      : Promise.resolve(undefined);
+    void restoring.then((restored) => {
       if (cancelled) return;
-      stopSaving = keepQueriesSaved(client);
+      stopSaving = keepQueriesSaved(client, restored);
       // Every query on the page renders again: as a transition, in slices a tap can interrupt.
       startTransition(() => setRestoring(false));
     });
@@ -50,10 +50,13 @@ function SavedQueries({ client, children }: { client: QueryClient; children: Rea
 export function AppProviders({
   children,
   queryClient,
+  savedQueries = queryClient === undefined,
 }: {
   children: ReactNode;
-  /** Tests pass their own client; the app creates one. */
+  /** The app's client (app/start.tsx) or a test's; without one, a new client. */
   queryClient?: QueryClient;
+  /** Whether answers are kept for offline use; tests that pass their own client keep none. */
+  savedQueries?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   // The first page has painted: what its alerts are drawn with comes now, before any is needed.
@@ -71,11 +74,7 @@ export function AppProviders({
       <CssBaseline enableColorScheme />
       <QueryClientProvider client={client}>
         <ConnectivityProvider>
-          {queryClient === undefined ? (
-            <SavedQueries client={client}>{children}</SavedQueries>
-          ) : (
-            children
-          )}
+          {savedQueries ? <SavedQueries client={client}>{children}</SavedQueries> : children}
           <ConnectivityBanners />
         </ConnectivityProvider>
       </QueryClientProvider>

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
 import { browserOffline } from '../lib/connectivity';
+import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
 import { preloadPagesFor } from './router';
 
@@ -20,13 +21,27 @@ function yieldToBrowser(): Promise<void> {
 export async function startApp(root: HTMLElement): Promise<void> {
   // Running the scripts just loaded was one long task already.
   await yieldToBrowser();
+  const queryClient = createQueryClient();
   // A reload of a signed-in page: its session is restored while the first render is worked out,
   // not after it (the auth provider finds it done, or waits for the same request). A failure is
   // the provider's to handle when it asks again.
-  if (hasSessionMarker() && !browserOffline()) restoreSession().catch(() => undefined);
+  if (hasSessionMarker() && !browserOffline()) {
+    const sessionRestored = restoreSession();
+    sessionRestored.catch(() => undefined);
+    // The dashboard's answers are asked for as the session comes back, not after the renders
+    // that would otherwise ask for them one by one.
+    if (window.location.pathname === '/dashboard') {
+      import('../features/activities/api/prefetch-dashboard')
+        .then(({ prefetchDashboard }) =>
+          prefetchDashboard(queryClient, { search: window.location.search, sessionRestored }),
+        )
+        // Without its chunk the page asks for its answers itself (and shows the failure).
+        .catch(() => undefined);
+    }
+  }
   const app = (
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>
   );
   // The first pages' chunks load while the session is restored and the profile fetched.

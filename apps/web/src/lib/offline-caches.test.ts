@@ -90,6 +90,30 @@ describe('offline caches (spec §9: 24 h)', () => {
     stop();
   });
 
+  it('an answer fetched before saving began (asked at start-up, during the restore) is saved too', async () => {
+    rememberSignIn();
+    const queryClient = new QueryClient();
+    await queryClient.fetchQuery(kept);
+    const stop = keepQueriesSaved(queryClient, await restoreQueries(queryClient));
+    await vi.waitUntil(async () => (await afterReload()).kept !== undefined, SLOW);
+    expect((await afterReload()).kept).toEqual({ familyName: 'The Smiths' });
+    stop();
+  });
+
+  it('what the restore put back is not written again', async () => {
+    rememberSignIn();
+    const { stop } = await visit();
+    stop();
+    const reloaded = new QueryClient();
+    const restored = await restoreQueries(reloaded);
+    const query = reloaded.getQueryCache().find({ queryKey: kept.queryKey })!;
+    expect(restored.get(query.queryHash)).toBe(query.state.dataUpdatedAt);
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+    keepQueriesSaved(reloaded, restored)();
+    expect(put).not.toHaveBeenCalled();
+    put.mockRestore();
+  });
+
   it('a page opened meanwhile does not overwrite what another one saved', async () => {
     rememberSignIn();
     const stats = queryOptions({

@@ -82,10 +82,19 @@ async function forgetQuery(queryHash: string): Promise<void> {
 }
 
 /**
+ * When each answer put back from the offline cache was fetched, by query hash: what is saved
+ * already, unless the query has been fetched again since.
+ */
+export type RestoredQueries = ReadonlyMap<string, number>;
+
+/**
  * Puts the saved answers back into `queryClient`: only those under 24 h old, saved by this version
  * of the app for the user now signed in (or waiting to be restored). The others are deleted.
  */
-export async function restoreQueries(queryClient: QueryClient, now = Date.now()): Promise<void> {
+export async function restoreQueries(
+  queryClient: QueryClient,
+  now = Date.now(),
+): Promise<RestoredQueries> {
   const userId = currentUserId();
   const db = await offlineDb();
   const tx = db.transaction('query-cache', 'readwrite');
@@ -108,6 +117,7 @@ export async function restoreQueries(queryClient: QueryClient, now = Date.now())
     { mutations: [], queries },
     { defaultOptions: { queries: { gcTime: OFFLINE_CACHE_MAX_AGE_MS } } },
   );
+  return new Map(queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
 }
 
 /**
@@ -115,16 +125,24 @@ export async function restoreQueries(queryClient: QueryClient, now = Date.now())
  * a page that closes at once has saved what it loaded and a page opened meanwhile does not
  * overwrite it; an answer dropped (reset, removed) is forgotten. Returns the function that stops.
  */
-export function keepQueriesSaved(queryClient: QueryClient): () => void {
-  // The data saved of each query (what was just restored is saved already). Structural sharing
-  // keeps the reference of an answer that did not change: nothing to write then.
+export function keepQueriesSaved(
+  queryClient: QueryClient,
+  restored: RestoredQueries = new Map(),
+): () => void {
+  // The data saved of each query. Structural sharing keeps the reference of an answer that did
+  // not change: nothing to write then.
   const saved = new Map<string, unknown>();
-  for (const query of queryClient.getQueryCache().getAll()) {
-    if (isKept(query) && query.state.data !== undefined)
-      saved.set(query.queryHash, query.state.data);
-  }
   // A failed write (storage full, private mode) leaves the previous copy; the app works on.
   const ignore = () => undefined;
+  // What was just restored is saved already; what came before saving began (the dashboard's
+  // answers asked at start-up) is saved now.
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (!isKept(query) || query.state.data === undefined) continue;
+    saved.set(query.queryHash, query.state.data);
+    if (restored.get(query.queryHash) !== query.state.dataUpdatedAt) {
+      saveQuery(queryClient, query).catch(ignore);
+    }
+  }
   return queryClient.getQueryCache().subscribe((event) => {
     const { query } = event;
     if (!isKept(query)) return;

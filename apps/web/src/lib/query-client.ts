@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { followConnectivityInQueries } from './offline-sync';
 
 /** Statuses worth another attempt (spec §4: 5xx, 408 and 429 are retried). */
@@ -17,6 +17,26 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * How long an answer fetched for the page first opened counts as fresh: its parts that mount just
+ * after it came (asked at start-up, or by the guard before them) show it without asking again.
+ */
+export const FRESH_AFTER_FETCH_MS = 5_000;
+
+/**
+ * The queries' staleness for an app opened at `firstPathname`: an answer fetched since the page
+ * loaded is fresh for a few seconds while the parent is still on that first page. Put back from
+ * the offline cache (fetched on an earlier visit, maybe seconds ago), or once the parent has
+ * moved on, it is stale at once: a reload, or the next page, always asks again.
+ */
+export function freshOnFirstPage(firstPathname: string) {
+  return (query: Query): number =>
+    query.state.dataUpdatedAt >= performance.timeOrigin &&
+    window.location.pathname === firstPathname
+      ? FRESH_AFTER_FETCH_MS
+      : 0;
+}
+
+/**
  * The app's query client. Queries pause while offline (and show what is cached); mutations are
  * never paused: an offline one is queued by its feature (lib/offline-queue) or fails at once,
  * rather than spinning until the connection returns.
@@ -25,7 +45,13 @@ export function createQueryClient(): QueryClient {
   followConnectivityInQueries();
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry },
+      queries: {
+        retry: shouldRetry,
+        // The build's prerender (src/prerender.tsx) runs without a window, and fetches nothing.
+        ...(typeof window !== 'undefined' && {
+          staleTime: freshOnFirstPage(window.location.pathname),
+        }),
+      },
       mutations: { retry: false, networkMode: 'always' },
     },
   });

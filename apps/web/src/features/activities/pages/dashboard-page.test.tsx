@@ -5,8 +5,10 @@ import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completeProfile } from '../../../test/auth-fixtures';
+import { createQueryClient } from '../../../lib/query-client';
+import { completeProfile, familyWith } from '../../../test/auth-fixtures';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { prefetchDashboard } from '../api/prefetch-dashboard';
 import { DashboardPage } from './dashboard-page';
 import { queriesTo, renderPage } from './render-page.test-utils';
 
@@ -262,5 +264,69 @@ describe('/dashboard', () => {
     expect(within(section).queryByText('Component Error')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Recommended activities' })).toBeVisible();
+  });
+});
+
+describe('/dashboard with its answers asked at start-up (prefetchDashboard)', () => {
+  const rainy = weather({ condition: 'rainy', description: 'Slight rain' });
+  beforeEach(() => {
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('owner')));
+    server.on('GET /api/v1/weather', () => jsonResponse(200, rainy));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(rainy)));
+  });
+
+  it("asks the page's own question, and the page shows the answer without asking again", async () => {
+    const queryClient = createQueryClient();
+    await prefetchDashboard(queryClient, {
+      search: '?energyLevel=low',
+      sessionRestored: Promise.resolve(),
+    });
+    // Rain means indoors (spec §9); the parent's choice in the URL is kept.
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=indoor&energyLevel=low',
+    ]);
+    expect(server.requestsTo('GET /api/v1/family')).toHaveLength(1);
+
+    renderPage(<DashboardPage />, {
+      path: '/dashboard',
+      url: '/dashboard?energyLevel=low',
+      queryClient,
+    });
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(6);
+    expect(server.requestsTo('GET /api/v1/recommendations')).toHaveLength(1);
+    expect(server.requestsTo('GET /api/v1/profile')).toHaveLength(1);
+    expect(server.requestsTo('GET /api/v1/weather')).toHaveLength(1);
+  });
+
+  it('without the weather (its request failed) asks with the saved preference, as the page does', async () => {
+    server.on('GET /api/v1/weather', () =>
+      jsonResponse(400, { detail: 'No city', code: 'VALIDATION_ERROR' }),
+    );
+    await prefetchDashboard(createQueryClient(), {
+      search: '',
+      sessionRestored: Promise.resolve(),
+    });
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=both',
+    ]);
+  });
+
+  it('asks nothing when the session could not be restored, and no recommendations without a family', async () => {
+    await prefetchDashboard(createQueryClient(), {
+      search: '',
+      sessionRestored: Promise.reject(new Error('signed out')),
+    });
+    expect(server.fetch).not.toHaveBeenCalled();
+
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(404, { detail: 'No profile', code: 'DATA_NOT_FOUND' }),
+    );
+    await prefetchDashboard(createQueryClient(), {
+      search: '',
+      sessionRestored: Promise.resolve(),
+    });
+    expect(server.requestsTo('GET /api/v1/profile')).toHaveLength(1);
+    expect(server.requestsTo('GET /api/v1/recommendations')).toHaveLength(0);
   });
 });

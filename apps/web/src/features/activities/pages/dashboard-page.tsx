@@ -1,6 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
-import { daylightAt } from '@kkb/core/weather/daylight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
@@ -28,7 +26,7 @@ import {
   type DashboardChoiceKey,
 } from '../components/dashboard-choices';
 import { greetingFor } from '../components/greeting';
-import { startingLocation } from '../components/starting-location';
+import { dashboardRequest } from '../components/dashboard-request';
 import { WeatherCard } from '../components/weather-card';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { deferredComponent } from '../../../lib/deferred-component';
@@ -74,9 +72,19 @@ export function DashboardPage() {
 
   const children = profile?.familyInfo.children ?? [];
   const units = profile?.preferences.units ?? DEFAULT_UNITS;
-  const defaults = profile?.preferences.defaultFilters;
-  const timeAvailable = choices.timeAvailable ?? defaults?.timeAvailable ?? 30;
-  const { energyLevel } = choices;
+  // The place waits for the weather (or its failure): rain means indoors (spec §9).
+  // The controls wait for the profile too: its saved defaults, not the controls' own, show first.
+  // Offline without a cached reading, the place goes without it too.
+  const weatherOffline = isOfflineWithoutData(weather);
+  const ready =
+    profile !== undefined && (weather.data !== undefined || weather.isError || weatherOffline);
+  const { timeAvailable, location, energyLevel, child, afterDark, params } = dashboardRequest({
+    choices,
+    profile,
+    weather: weather.data,
+    now: new Date(),
+  });
+  const childId = child?.id ?? EVERYONE;
   const timeChoices = useMemo(
     () =>
       [...new Set([...TIME_CHOICES, timeAvailable])]
@@ -84,34 +92,7 @@ export function DashboardPage() {
         .map((minutes) => ({ value: String(minutes), label: `${minutes} min` })),
     [timeAvailable],
   );
-
-  // The place waits for the weather (or its failure): rain means indoors (spec §9).
-  // The controls wait for the profile too: its saved defaults, not the controls' own, show first.
-  // Offline without a cached reading, the place goes without it too.
-  const weatherOffline = isOfflineWithoutData(weather);
-  const ready =
-    profile !== undefined && (weather.data !== undefined || weather.isError || weatherOffline);
-  const child = children.find((c) => c.id === choices.childId);
-  const childId = child?.id ?? EVERYONE;
-  const preference = child?.preferences.indoorOutdoor ?? defaults?.location ?? 'both';
-  const { afterDark } = daylightAt({
-    now: new Date().toISOString(),
-    timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
-    sunrise: weather.data?.sunrise ?? null,
-    sunset: weather.data?.sunset ?? null,
-  });
-  const location =
-    choices.location ?? startingLocation(weather.data?.condition, preference, afterDark);
-  const recommendations = useRecommendations(
-    ready
-      ? {
-          timeAvailable,
-          location,
-          ...(energyLevel !== null && { energyLevel }),
-          ...(childId !== EVERYONE && { childId }),
-        }
-      : undefined,
-  );
+  const recommendations = useRecommendations(ready ? params : undefined);
 
   const familyName = profile?.familyInfo.familyName ?? '';
   const greeting = greetingFor(new Date(), profile?.familyInfo.timezone);

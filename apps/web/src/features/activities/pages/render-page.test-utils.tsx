@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { configure } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Route, Routes, useLocation, type InitialEntry } from 'react-router';
@@ -15,10 +15,20 @@ function CurrentUrl() {
   return <output data-testid="current-url">{location.pathname + location.search}</output>;
 }
 
-/** Renders `page` at `path` (a route pattern) opened at `url`, with the app's providers. */
-export function renderPage(page: ReactElement, { path, url }: { path: string; url: InitialEntry }) {
+/**
+ * Renders `page` at `path` (a route pattern) opened at `url`, with the app's providers and a new
+ * query client of the app's, unless the test brings one (filled beforehand).
+ */
+export function renderPage(
+  page: ReactElement,
+  {
+    path,
+    url,
+    queryClient = createQueryClient(),
+  }: { path: string; url: InitialEntry; queryClient?: QueryClient },
+) {
   return renderWithShell(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <Routes>
         <Route path={path} element={page} />
         <Route path="*" element={<p>Elsewhere</p>} />
