@@ -8,7 +8,8 @@ import { useId, useState, type ReactNode } from 'react';
 /**
  * A heading that opens and closes the panel under it (the WAI-ARIA disclosure pattern), drawn
  * like MUI's outlined Accordion. Not the Accordion itself: with its Collapse it is about 3 KB of a
- * first route's scripts (DESIGN "Budgets") for an animation.
+ * first route's scripts (DESIGN "Budgets") for an animation. The panel's content is drawn the
+ * first time it opens (and kept then): closed on a phone, it costs the first render nothing.
  */
 export function Disclosure({
   heading,
@@ -23,6 +24,7 @@ export function Disclosure({
   sx?: SxProps<Theme>;
 }) {
   const [open, setOpen] = useState(defaultOpen);
+  const [opened, setOpened] = useState(defaultOpen);
   const panelId = useId();
   return (
     <Paper variant="outlined" sx={[{ borderRadius: 1 }, ...(Array.isArray(sx) ? sx : [sx])]}>
@@ -30,7 +32,10 @@ export function Disclosure({
         <ButtonBase
           aria-expanded={open}
           aria-controls={panelId}
-          onClick={() => setOpen((was) => !was)}
+          onClick={() => {
+            setOpen((was) => !was);
+            setOpened(true);
+          }}
           sx={{
             width: '100%',
             minHeight: 48,
@@ -57,7 +62,7 @@ export function Disclosure({
         </ButtonBase>
       </Box>
       <Box id={panelId} hidden={!open} sx={{ px: 2, pb: 2 }}>
-        {children}
+        {opened && children}
       </Box>
     </Paper>
   );
