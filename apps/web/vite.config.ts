@@ -236,11 +236,13 @@ export default defineConfig({
               test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-config/,
               priority: 3,
             },
-            // Everything app/start.tsx loads, in one chunk.
+            // Everything app/start.tsx loads, in one chunk; what the entry imports too stays in
+            // the entry's (lib/early-refresh.ts), or the entry would wait for the whole shell.
             {
               name: (id, ctx) => (shellGraph(ctx).has(id) ? 'shell' : null),
               debugName: 'shell',
               priority: 2,
+              includeDependenciesRecursively: false,
             },
             // The rest of TanStack's React hooks (useMutation...) beside it: a first route's chunk
             // would otherwise take them, and a later chunk that signs out would load that chunk.

@@ -1,4 +1,8 @@
+import { startEarlyRefresh } from './lib/early-refresh';
 import { holdSubmissionsUntilStarted } from './lib/early-submit';
+
+// A reloaded signed-in page restores its session while the app's scripts still load.
+startEarlyRefresh();
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -13,6 +13,7 @@ import {
   startSession,
 } from './api-client';
 import { SERVER_REACHABILITY_EVENT } from './connectivity';
+import { startEarlyRefresh } from './early-refresh';
 
 let server: FakeFetch;
 
@@ -133,6 +134,40 @@ describe('refresh de-duplication', () => {
     const results = await Promise.all([apiGet('/api/v1/auth/me'), apiGet('/api/v1/auth/me')]);
     expect(results).toEqual([testUser, testUser]);
     expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+  });
+});
+
+describe('the refresh the entry sends before the app has loaded (lib/early-refresh.ts)', () => {
+  afterEach(() => {
+    document.cookie = 'kkb_session=; path=/; max-age=0';
+  });
+
+  it('is the first restore of the session: one POST /refresh in all, and its tokens are used', async () => {
+    document.cookie = 'kkb_session=1; path=/';
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('access-early')));
+    startEarlyRefresh();
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+    await expect(refreshAccessToken()).resolves.toMatchObject({ access_token: 'access-early' });
+    expect(getAccessToken()).toBe('access-early');
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(1);
+    // Taken once: the next refresh asks the server again.
+    await refreshAccessToken();
+    expect(server.requestsTo('POST /api/v1/auth/refresh')).toHaveLength(2);
+  });
+
+  it('a refused one ends the session as a refused refresh does', async () => {
+    document.cookie = 'kkb_session=1; path=/';
+    server.on('POST /api/v1/auth/refresh', () =>
+      jsonResponse(401, { detail: 'Session expired', code: 'AUTH_ERROR' }),
+    );
+    startEarlyRefresh();
+    await expect(refreshAccessToken()).rejects.toBeInstanceOf(ApiError);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('is not sent without a sign-in to restore', () => {
+    startEarlyRefresh();
+    expect(server.fetch).not.toHaveBeenCalled();
   });
 });
 

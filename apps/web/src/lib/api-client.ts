@@ -3,6 +3,7 @@ import { toAppError } from '@kkb/core/errors/app-error';
 import type { TErrorKind } from '@kkb/core/errors/catalogue';
 import { messageForKind } from '@kkb/core/errors/classify';
 import { reportServerReachable } from './connectivity';
+import { hasSessionMarker, REFRESH_PATH, takeEarlyRefresh } from './early-refresh';
 
 /**
  * THE client of our API. Same-origin paths (no base URL), so it works behind the dev proxy and
@@ -10,9 +11,7 @@ import { reportServerReachable } from './connectivity';
  * is an httpOnly cookie scoped to /api/v1/auth that the browser sends to /refresh and /logout.
  */
 
-export const REFRESH_PATH = '/api/v1/auth/refresh';
-/** The readable cookie the server keeps beside the httpOnly refresh cookie, for as long. */
-export const SESSION_MARKER_COOKIE = 'kkb_session';
+export { hasSessionMarker, REFRESH_PATH, SESSION_MARKER_COOKIE } from './early-refresh';
 /** Spec §9: the token is refreshed 5 minutes before it expires. */
 export const REFRESH_LEAD_MS = 5 * 60 * 1000;
 
@@ -76,16 +75,6 @@ export function setAccessToken(token: string | null, expiresInSeconds?: number):
 export function refreshDelayMs(expiresInSeconds: number): number {
   const lifetimeMs = expiresInSeconds * 1000;
   return lifetimeMs > 2 * REFRESH_LEAD_MS ? lifetimeMs - REFRESH_LEAD_MS : lifetimeMs / 2;
-}
-
-/**
- * Whether this browser holds a sign-in a refresh could restore. Without it, a page opened signed
- * out does not ask /refresh (its 401 would only be noise in the console).
- */
-export function hasSessionMarker(): boolean {
-  return document.cookie
-    .split(';')
-    .some((cookie) => cookie.trim() === `${SESSION_MARKER_COOKIE}=1`);
 }
 
 /** The signed-in user of the current token set, or null when signed out. */
@@ -159,7 +148,11 @@ export function onSessionChange(listener: SessionListener): () => void {
 export function refreshAccessToken(): Promise<TTokenSet> {
   refreshInFlight ??= (async () => {
     try {
-      const tokens = await request<TTokenSet>('POST', REFRESH_PATH, { body: {}, authRetry: false });
+      const tokens = await request<TTokenSet>('POST', REFRESH_PATH, {
+        body: {},
+        authRetry: false,
+        sent: takeEarlyRefresh() ?? undefined,
+      });
       startSession(tokens);
       return tokens;
     } catch (error) {
@@ -180,6 +173,8 @@ export interface RequestOptions {
    * 401 means wrong credentials or no session (login, refresh).
    */
   authRetry?: boolean;
+  /** This very call, already sent (the entry's refresh, lib/early-refresh.ts): its answer is used. */
+  sent?: Promise<Response>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -189,13 +184,14 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
   try {
-    const response = await fetch(path, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    const response = await (options.sent ??
+      fetch(path, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
     reportServerReachable(true);
     return response;
   } catch (error) {
