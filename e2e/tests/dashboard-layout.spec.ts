@@ -18,6 +18,25 @@ test.describe('the dashboard on a phone', () => {
     await page.screenshot({ path: test.info().outputPath('dashboard-phone.png') });
   });
 
+  test("the page's styles come compiled in its HTML: its first render compiles none of its own", async ({
+    signedInPage: page,
+  }) => {
+    await expect(firstRecommendation(page)).toBeVisible();
+    const { used, compiled } = await page.evaluate(() => {
+      // Emotion's class of an element is `css-<id>`; the compiled style tags list their ids.
+      const ids = (element: Element) =>
+        [...element.classList].filter((c) => /^css-[a-z0-9]+$/.test(c)).map((c) => c.slice(4));
+      return {
+        used: [...new Set([...document.querySelectorAll('#root *')].flatMap(ids))],
+        compiled: [...document.querySelectorAll('style[data-emotion]')].flatMap((tag) =>
+          (tag.getAttribute('data-emotion') ?? '').split(' ').slice(1),
+        ),
+      };
+    });
+    expect(used.length).toBeGreaterThan(20);
+    expect(used.filter((id) => !compiled.includes(id))).toEqual([]);
+  });
+
   test('the controls sit behind a summary line that opens them', async ({ signedInPage: page }) => {
     const summary = page.getByRole('button', { name: /What suits you right now\?/ });
     await expect(summary).toHaveAttribute('aria-expanded', 'false');

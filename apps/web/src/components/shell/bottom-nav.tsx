@@ -51,7 +51,8 @@ function selectedPath(pathname: string): string | false {
 /** Bottom navigation, shown only below the md breakpoint (spec §2, §9). */
 export function BottomNav() {
   const theme = useTheme();
-  const belowMd = useMediaQuery(theme.breakpoints.down('md'));
+  // Read at once: on a phone the bar is in the first render, not added by a second one.
+  const belowMd = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { pathname } = useLocation();
   if (!belowMd) return null;
   return (
