@@ -35,8 +35,6 @@ import { DeferredAlert } from '../../../components/feedback/deferred-alert';
 import { useQueryParams } from '../../../hooks/use-query-params';
 
 const TIME_CHOICES = [15, 30, 45, 60, 90] as const;
-/** The suggestions drawn in the dashboard's first render; the rest follow (see below). */
-const FIRST_CARDS = 2;
 
 const controls = deferredComponent(
   async () => (await import('../components/dashboard-controls')).DashboardControls,
@@ -103,9 +101,6 @@ export function DashboardPage() {
   // The six cards appear in a background render React works through in slices (an answer comes
   // through an external store, whose updates React otherwise renders at once).
   const shown = useDeferredValue(recommendations.data ?? last?.data);
-  // A phone's first screen holds the first card or two: they are drawn first, and the others in
-  // a background render after they have painted, so the first suggestions show sooner.
-  const cardsDrawn = useDeferredValue(shown?.recommendations.length ?? 0, FIRST_CARDS);
 
   let results;
   if (shown !== undefined) {
@@ -147,7 +142,7 @@ export function DashboardPage() {
         </DeferredAlert>
       ) : (
         <ActivityGrid label="Recommended activities">
-          {list.slice(0, Math.max(cardsDrawn, FIRST_CARDS)).map(({ activity, reasons }) => (
+          {list.map(({ activity, reasons }) => (
             <li key={activity.id}>
               <ActivityCard activity={activity} headingLevel="h3">
                 {reasons.length > 0 && (
