@@ -433,6 +433,20 @@ async function lighthouseRun(url, signIn) {
   }
 }
 
+/** Lighthouse's own failures to record a trace, after which it asks to be run again. */
+const TRACE_NOT_RECORDED = /\((NO_NAVSTART|NO_TRACING_STARTED)\)$/;
+
+/** One run, again once if Lighthouse could not record its trace (a page's failure is not). */
+async function lighthouseRunOrRetry(url, signIn) {
+  try {
+    return await lighthouseRun(url, signIn);
+  } catch (error) {
+    if (!TRACE_NOT_RECORDED.test(error.message)) throw error;
+    console.warn(`${error.message}: running it again`);
+    return lighthouseRun(url, signIn);
+  }
+}
+
 /** Lighthouse on /login and on /dashboard signed in with `family`; the median of the runs. */
 async function measureLighthouse(base, family, ip) {
   const signIn = async () => {
@@ -450,7 +464,7 @@ async function measureLighthouse(base, family, ip) {
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1)
-      runs.push(await lighthouseRun(page.url, page.signIn));
+      runs.push(await lighthouseRunOrRetry(page.url, page.signIn));
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
     const expected = new URL(page.url).pathname;
