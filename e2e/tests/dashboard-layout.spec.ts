@@ -25,10 +25,12 @@ test.describe('the dashboard on a phone', () => {
     const { used, compiled } = await page.evaluate(() => {
       // Emotion's class of an element is `css-<id>`; the compiled style tags list their ids.
       const ids = (element: Element) =>
-        [...element.classList].filter((c) => /^css-[a-z0-9]+$/.test(c)).map((c) => c.slice(4));
+        Array.from(element.classList)
+          .filter((c) => /^css-[a-z0-9]+$/.test(c))
+          .map((c) => c.slice(4));
       return {
-        used: [...new Set([...document.querySelectorAll('#root *')].flatMap(ids))],
-        compiled: [...document.querySelectorAll('style[data-emotion]')].flatMap((tag) =>
+        used: [...new Set(Array.from(document.querySelectorAll('#root *')).flatMap(ids))],
+        compiled: Array.from(document.querySelectorAll('style[data-emotion]')).flatMap((tag) =>
           (tag.getAttribute('data-emotion') ?? '').split(' ').slice(1),
         ),
       };
