@@ -191,5 +191,11 @@ export async function renderDashboardStyles(
   if (!html.includes('Recommended activities')) {
     throw new Error('the dashboard prerendered without its recommendations');
   }
-  return constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  // Every style the render made, not only those the markup names: a MUI component styled on top
+  // of another (Button over ButtonBase) makes a class of its own that the element does not keep
+  // (the inner one merges it), and the browser would compile it all the same.
+  const everyClass = Object.keys(cache.inserted)
+    .map((id) => `${cache.key}-${id}`)
+    .join(' ');
+  return constructStyleTagsFromChunks(extractCriticalToChunks(everyClass));
 }
