@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
+import { EMPTY_PROGRESS, familyStats } from '@kkb/core/achievements/progress';
 import { recommendActivities } from '@kkb/core/activities/recommend';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { TUser } from '@kkb/core/auth/schemas';
@@ -26,6 +27,7 @@ import { getFamilyQueryOptions } from './features/family/api/get-family';
 import { getProfileQueryOptions } from './features/family/api/get-profile';
 import { getUnreadCountQueryOptions } from './features/notifications/api/get-unread-count';
 import { startSession } from './lib/api-client';
+import { matchesViewportWidth } from './lib/viewport-width';
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';
@@ -130,17 +132,7 @@ function newFamilyAnswers(activities: readonly TActivity[], now: Date): QueryCli
     ...recommendations,
     weather,
   });
-  client.setQueryData(getStatsQueryOptions().queryKey, {
-    totalActivities: 0,
-    currentStreak: 0,
-    longestStreak: 0,
-    totalPoints: 0,
-    achievementsUnlocked: 0,
-    totalTimeSpent: 0,
-    favoriteActivities: 0,
-    lastActivityDate: null,
-    byMember: [],
-  });
+  client.setQueryData(getStatsQueryOptions().queryKey, familyStats(EMPTY_PROGRESS, 0));
   client.setQueryData(getUnreadCountQueryOptions().queryKey, 0);
   return client;
 }
@@ -148,14 +140,12 @@ function newFamilyAnswers(activities: readonly TActivity[], now: Date): QueryCli
 /** A `matchMedia` for a screen `width` CSS pixels wide in light mode (what jsdom lacks). */
 function matchMediaAt(width: number) {
   return (query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches =
-      (max === null || width <= Number(max[1])) &&
-      (min === null || width >= Number(min[1])) &&
-      !query.includes('dark') &&
-      !query.includes('reduce');
-    const list = { matches, media: query, addEventListener() {}, removeEventListener() {} };
+    const list = {
+      matches: matchesViewportWidth(query, width),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    };
     return list as unknown as MediaQueryList;
   };
 }

@@ -1,5 +1,6 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
+import { matchesViewportWidth } from '../lib/viewport-width';
 
 /**
  * Makes `window.matchMedia` answer width queries (min-width / max-width in px) as a viewport of
@@ -28,13 +29,7 @@ export function stubMatchMedia(matches: (query: string) => boolean): void {
  * `width` pixels would; every other feature query is false.
  */
 export function mockViewportWidth(width: number): void {
-  stubMatchMedia((query) => {
-    const conditions = [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)];
-    if (conditions.length === 0) return false;
-    return conditions.every(([, kind, px]) =>
-      kind === 'min' ? width >= Number(px) : width <= Number(px),
-    );
-  });
+  stubMatchMedia((query) => matchesViewportWidth(query, width));
 }
 
 /** Sets what `navigator.onLine` answers, without an event. */
