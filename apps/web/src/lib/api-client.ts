@@ -151,7 +151,7 @@ export function refreshAccessToken(): Promise<TTokenSet> {
       const tokens = await request<TTokenSet>('POST', REFRESH_PATH, {
         body: {},
         authRetry: false,
-        sent: takeEarlyRefresh() ?? undefined,
+        sent: takeEarlyRefresh(),
       });
       startSession(tokens);
       return tokens;

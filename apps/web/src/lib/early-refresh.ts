@@ -19,7 +19,7 @@ export function hasSessionMarker(): boolean {
     .some((cookie) => cookie.trim() === `${SESSION_MARKER_COOKIE}=1`);
 }
 
-let sent: Promise<Response> | null = null;
+let sent: Promise<Response> | undefined;
 
 /** Sends the refresh when there is a sign-in to restore and the browser is online. */
 export function startEarlyRefresh(): void {
@@ -35,8 +35,8 @@ export function startEarlyRefresh(): void {
 }
 
 /** The refresh the entry sent, once: the first restore of the session answers with it. */
-export function takeEarlyRefresh(): Promise<Response> | null {
+export function takeEarlyRefresh(): Promise<Response> | undefined {
   const taken = sent;
-  sent = null;
+  sent = undefined;
   return taken;
 }

@@ -45,13 +45,7 @@ export function createQueryClient(): QueryClient {
   followConnectivityInQueries();
   return new QueryClient({
     defaultOptions: {
-      queries: {
-        retry: shouldRetry,
-        // The build's prerender (src/prerender.tsx) runs without a window, and fetches nothing.
-        ...(typeof window !== 'undefined' && {
-          staleTime: freshOnFirstPage(window.location.pathname),
-        }),
-      },
+      queries: { retry: shouldRetry, staleTime: freshOnFirstPage(window.location.pathname) },
       mutations: { retry: false, networkMode: 'always' },
     },
   });
