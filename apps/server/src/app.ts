@@ -22,6 +22,7 @@ import { registerErrorHandling } from './errors.ts';
 import {
   API_ENCODINGS,
   BROTLI_OPTIONS,
+  GZIP_OPTIONS,
   COMPRESSION_THRESHOLD_BYTES,
 } from './lib/compressed-answer.ts';
 import { familyRoutes } from './modules/family/routes.ts';
@@ -269,6 +270,7 @@ export async function buildApp(
     threshold: COMPRESSION_THRESHOLD_BYTES,
     encodings: [...API_ENCODINGS],
     brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 
   await app.register(swagger, {
