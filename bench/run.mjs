@@ -21,6 +21,7 @@ import PipelinedRequestsQueue from 'autocannon/lib/pipelinedRequestsQueue.js';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
+import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -351,55 +352,54 @@ const CHROME_FLAGS = [
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-/** Sets cookies in the browser through the DevTools protocol (Node's WebSocket, no client). */
-async function setBrowserCookies(port, cookies) {
-  const { webSocketDebuggerUrl } = await (
-    await fetch(`http://127.0.0.1:${port}/json/version`)
-  ).json();
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  await new Promise((resolve, reject) => {
-    socket.onopen = resolve;
-    socket.onerror = reject;
-  });
-  const answer = new Promise((resolve, reject) => {
-    socket.onmessage = (event) => {
-      const message = JSON.parse(event.data);
-      if (message.error) reject(new Error(message.error.message));
-      else resolve(message.result);
-    };
-  });
-  socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies } }));
-  await answer;
-  socket.close();
+/**
+ * Signs the browser in with the cookies a sign-in leaves (the httpOnly refresh cookie and the
+ * readable session marker). For a returning parent, also opens the page once and again once its
+ * service worker is in control, so that the worker holds the app and the page has saved its
+ * answers (IndexedDB), as on a phone that has opened the app before; then closes it.
+ */
+async function prepareBrowser(port, url, refreshToken, returning) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const { hostname } = new URL(url);
+    const cookie = { domain: hostname, sameSite: 'Strict', secure: false };
+    await browser.setCookie(
+      {
+        ...cookie,
+        name: 'kkb_refresh',
+        value: refreshToken,
+        path: '/api/v1/auth',
+        httpOnly: true,
+      },
+      { ...cookie, name: 'kkb_session', value: '1', path: '/' },
+    );
+    if (!returning) return;
+    const page = await browser.newPage();
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload({ waitUntil: 'networkidle0' });
+    if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+      throw new Error(`no service worker controls ${url} on a second visit`);
+    }
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
 }
 
 /**
- * One Lighthouse run of `url` in a fresh Chromium profile (nothing cached, no service worker).
- * For a signed-in page, `signIn` gives a new refresh token and the browser gets the cookies a
- * sign-in leaves (the httpOnly refresh cookie and the readable session marker); Lighthouse then
- * must not clear the origin's storage, or it would sign the parent out before loading.
+ * One Lighthouse run of `url` in a fresh Chromium profile (nothing cached, no service worker;
+ * `returning`: after a first visit, see prepareBrowser). For a signed-in page, `signIn` gives a
+ * new refresh token for the browser's cookies; Lighthouse then must not clear the origin's
+ * storage, or it would sign the parent out before loading.
  */
-async function lighthouseRun(url, signIn) {
+async function lighthouseRun(url, signIn, returning = false) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: CHROME_FLAGS,
   });
   try {
-    if (signIn) {
-      const refreshToken = await signIn();
-      const { hostname } = new URL(url);
-      const cookie = { domain: hostname, sameSite: 'Strict', secure: false };
-      await setBrowserCookies(chrome.port, [
-        {
-          ...cookie,
-          name: 'kkb_refresh',
-          value: refreshToken,
-          path: '/api/v1/auth',
-          httpOnly: true,
-        },
-        { ...cookie, name: 'kkb_session', value: '1', path: '/' },
-      ]);
-    }
+    if (signIn) await prepareBrowser(chrome.port, url, await signIn(), returning);
     const result = await lighthouse(
       url,
       { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: !!signIn },
@@ -438,13 +438,13 @@ async function lighthouseRun(url, signIn) {
 const TRACE_NOT_RECORDED = /\((NO_NAVSTART|NO_TRACING_STARTED)\)$/;
 
 /** One run, again once if Lighthouse could not record its trace (a page's failure is not). */
-async function lighthouseRunOrRetry(url, signIn) {
+async function lighthouseRunOrRetry(url, signIn, returning) {
   try {
-    return await lighthouseRun(url, signIn);
+    return await lighthouseRun(url, signIn, returning);
   } catch (error) {
     if (!TRACE_NOT_RECORDED.test(error.message)) throw error;
     console.warn(`${error.message}: running it again`);
-    return lighthouseRun(url, signIn);
+    return lighthouseRun(url, signIn, returning);
   }
 }
 
@@ -458,14 +458,21 @@ async function measureLighthouse(base, family, ip) {
     return tokens.refresh_token;
   };
   const pages = [
-    { name: '/login', url: `${base}/login` },
-    { name: '/dashboard (signed in)', url: `${base}/dashboard`, signIn },
+    { name: '/login', url: `${base}/login`, budgeted: true },
+    { name: '/dashboard (signed in)', url: `${base}/dashboard`, signIn, budgeted: true },
+    // What a parent who has opened the app before gets: DESIGN budgets the first visit above.
+    {
+      name: '/dashboard (signed in, returning: service worker and saved answers)',
+      url: `${base}/dashboard`,
+      signIn,
+      returning: true,
+    },
   ];
   const measured = [];
   for (const page of pages) {
     const runs = [];
     for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1)
-      runs.push(await lighthouseRunOrRetry(page.url, page.signIn));
+      runs.push(await lighthouseRunOrRetry(page.url, page.signIn, page.returning));
     runs.sort((a, b) => a.performance - b.performance);
     const median = runs[Math.floor(runs.length / 2)];
     const expected = new URL(page.url).pathname;
@@ -599,14 +606,15 @@ for (const page of lighthousePages) {
   check(
     `Lighthouse (mobile) ${page.name}: performance, accessibility, best practices`,
     `${median.performance}, ${median.accessibility}, ${median.bestPractices} (performance of each run: ${page.scores.join(', ')}; CPU benchmark index ${page.benchmarkIndexes.join(', ')})`,
-    '>= 95, 100, 100',
-    median.performance >= 95 && median.accessibility === 100 && median.bestPractices === 100,
+    page.budgeted ? '>= 95, 100, 100' : 'reported',
+    !page.budgeted ||
+      (median.performance >= 95 && median.accessibility === 100 && median.bestPractices === 100),
   );
   check(
     `Lighthouse (mobile) ${page.name}: largest contentful paint`,
     `${(median.lcpMs / 1000).toFixed(2)} s (first contentful paint ${(median.fcpMs / 1000).toFixed(2)} s, total blocking time ${median.tbtMs.toFixed(0)} ms)`,
-    '< 1.5 s',
-    median.lcpMs < 1500,
+    page.budgeted ? '< 1.5 s' : 'reported',
+    !page.budgeted || median.lcpMs < 1500,
   );
 }
 const failingAudits = lighthousePages
@@ -640,7 +648,9 @@ const lines = [
   '  by the same family, so nothing is cached; the ratio counts the reads only.',
   "- Dashboard mix: a family's recommendations, weather, stats and achievements, then the next family.",
   '- Lighthouse: a fresh Chromium profile per run; for /dashboard the browser holds the cookies a',
-  '  sign-in leaves. The CPU benchmark index shows how fast the machine was during the run.',
+  '  sign-in leaves. A returning parent: the same, after the page was opened twice in that profile',
+  '  (its service worker holds the app, the page has saved its answers), as on a phone that has',
+  '  opened the app before. The CPU benchmark index shows how fast the machine was during the run.',
   "- First route weight: JS + CSS from Vite's manifest (the entry, app/start.tsx and the route's",
   '  chunk, each with its static imports), weighed as the .br / .gz files the build wrote. What a',
   '  page fetches after its first paint (menus, dialogs, badges, alerts) is not counted.',
