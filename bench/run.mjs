@@ -292,9 +292,14 @@ async function measureApi(base, { families, activityId }) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The manifest key of a named chunk (`_<name>-<hash>.js`), for chunks that are no module's. */
+/**
+ * The manifest key of a named chunk (`_<name>-<hash>.js`, the hash of 8 characters), for chunks
+ * that are no module's. Exactly that name: `dashboard-route` must not find
+ * `_dashboard-route-shared-<hash>.js`, which the manifest may list first.
+ */
 function chunkKey(manifest, name) {
-  return Object.keys(manifest).find((key) => key.startsWith(`_${name}-`) && key.endsWith('.js'));
+  const pattern = new RegExp(`^_${name}-[\\w-]{8}\\.js$`);
+  return Object.keys(manifest).find((key) => pattern.test(key));
 }
 
 /**
