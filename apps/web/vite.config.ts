@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -182,6 +183,9 @@ function preloadLatinFont(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    // React Compiler: components and their JSX memoized, so that an answer changing one part of a
+    // page (a fetch starting, the unread count) re-renders that part, not the frame around it.
+    babel({ presets: [reactCompilerPreset()] }),
     preloadLatinFont(),
     VitePWA({
       strategies: 'injectManifest',
