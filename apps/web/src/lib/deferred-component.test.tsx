@@ -37,6 +37,19 @@ describe('deferredComponent', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('a preload starts the fetch in a task of its own, not in the one that asked', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn(() => Promise.resolve(Loaded));
+      deferredComponent(load).preload();
+      expect(load).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('offline, a failed fetch keeps the fallback and tries again once back online', async () => {
     setOnline(false);
     const load = vi

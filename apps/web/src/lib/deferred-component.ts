@@ -5,7 +5,10 @@ import { loadOnce } from './load-once';
 export interface DeferredComponent<P extends object> {
   /** Render inside a Suspense boundary; its fallback shows until the chunk is in. */
   Component: LazyExoticComponent<ComponentType<P>>;
-  /** Starts fetching the chunk (call it after the first paint); a failure shows on render. */
+  /**
+   * Starts fetching the chunk in a task of its own (call it after the first paint); a failure
+   * shows on render.
+   */
   preload: () => void;
 }
 
@@ -34,8 +37,12 @@ export function deferredComponent<P extends object>(
   const get = loadOnce(attempt);
   return {
     Component: lazy(async () => ({ default: await get() })),
+    // A page mounting calls several preloads in the effects of one commit; each adds its chunk's
+    // preload links and starts its import, and together they made that commit's task long.
     preload: () => {
-      get().catch(() => undefined);
+      setTimeout(() => {
+        get().catch(() => undefined);
+      }, 0);
     },
   };
 }
