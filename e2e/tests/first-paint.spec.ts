@@ -76,8 +76,10 @@ test.describe('the first routes', () => {
     schemaRequests.length = 0;
     const tokens = await logIn(page.request, account);
     await completeProfile(page.request, tokens.access_token);
-    // The live event stream is the last thing a signed-in page opens on its own.
-    const liveEvents = page.waitForRequest('**/api/v1/events');
+    // The live event stream is the last thing a signed-in page opens on its own: 3 s after the
+    // page's last request. On a loaded machine, with the service worker fetching the whole app at
+    // the same time, that took longer than the default 10 s.
+    const liveEvents = page.waitForRequest('**/api/v1/events', { timeout: 30_000 });
     await page.goto('/dashboard');
     await expect(page.getByRole('button', { name: account.name })).toBeVisible();
     await liveEvents;
