@@ -463,9 +463,9 @@ async function measureLighthouse(base, family, ip) {
     return tokens.refresh_token;
   };
   const pages = [
-    { name: '/login', url: `${base}/login`, budgeted: true },
-    { name: '/dashboard (signed in)', url: `${base}/dashboard`, signIn, budgeted: true },
-    // What a parent who has opened the app before gets: DESIGN budgets the first visit above.
+    { name: '/login', url: `${base}/login` },
+    { name: '/dashboard (signed in)', url: `${base}/dashboard`, signIn },
+    // What a parent who has opened the app before gets, reported: DESIGN budgets first visits.
     {
       name: '/dashboard (signed in, returning: service worker and saved answers)',
       url: `${base}/dashboard`,
@@ -608,18 +608,19 @@ for (const route of ONLY.has('weight') ? FIRST_ROUTES : []) {
 
 for (const page of lighthousePages) {
   const { median } = page;
+  const budgeted = !page.returning;
   check(
     `Lighthouse (mobile) ${page.name}: performance, accessibility, best practices`,
     `${median.performance}, ${median.accessibility}, ${median.bestPractices} (performance of each run: ${page.scores.join(', ')}; CPU benchmark index ${page.benchmarkIndexes.join(', ')})`,
-    page.budgeted ? '>= 95, 100, 100' : 'reported',
-    !page.budgeted ||
+    budgeted ? '>= 95, 100, 100' : 'reported',
+    !budgeted ||
       (median.performance >= 95 && median.accessibility === 100 && median.bestPractices === 100),
   );
   check(
     `Lighthouse (mobile) ${page.name}: largest contentful paint`,
     `${(median.lcpMs / 1000).toFixed(2)} s (first contentful paint ${(median.fcpMs / 1000).toFixed(2)} s, total blocking time ${median.tbtMs.toFixed(0)} ms)`,
-    page.budgeted ? '< 1.5 s' : 'reported',
-    !page.budgeted || median.lcpMs < 1500,
+    budgeted ? '< 1.5 s' : 'reported',
+    !budgeted || median.lcpMs < 1500,
   );
 }
 const failingAudits = lighthousePages
