@@ -54,7 +54,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // The catalogue is served by the API; the browser bundle never carries it.
+    // The catalogue is served by the API; the browser bundle never carries it. Every dialog closes
+    // on the phone's Back: components/dialog/dialog.tsx wraps MUI's for that.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
@@ -62,6 +63,18 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ group: ['@kkb/core/catalogue'], message: 'Fetch activities from the API.' }],
+          paths: [
+            {
+              name: '@mui/material/Dialog',
+              importNames: ['default'],
+              message: 'Use components/dialog/dialog: Back closes it.',
+            },
+            {
+              name: '@mui/material',
+              importNames: ['Dialog'],
+              message: 'Use components/dialog/dialog: Back closes it.',
+            },
+          ],
         },
       ],
     },

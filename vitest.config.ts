@@ -11,6 +11,8 @@ const serverProject = (db: 'sqlite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: db },
+    // Fails a test whose requests or answers the OpenAPI document does not describe.
+    setupFiles: ['src/test/api-contract-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

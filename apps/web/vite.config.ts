@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { icons as notoEmoji } from '@iconify-json/noto';
+import { PICTURE_ICONS } from '@kkb/core/activities/pictures';
 import babel from '@rolldown/plugin-babel';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
@@ -180,6 +182,50 @@ function preloadLatinFont(): Plugin {
   };
 }
 
+/**
+ * A Noto Emoji as an SVG file. Iconify's JSON of the set holds each emoji's drawing and box; an
+ * alias only names another emoji (the set flips or rotates none), so the file is the box around it.
+ */
+function notoEmojiSvg(name: string): string {
+  let drawn = name;
+  for (let alias = notoEmoji.aliases?.[drawn]; alias; alias = notoEmoji.aliases?.[drawn]) {
+    drawn = alias.parent;
+  }
+  const emoji = notoEmoji.icons[drawn];
+  if (emoji === undefined) throw new Error(`Noto Emoji has no "${name}"`);
+  const { left = 0, top = 0 } = emoji;
+  const width = emoji.width ?? notoEmoji.width ?? 16;
+  const height = emoji.height ?? notoEmoji.height ?? 16;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${left} ${top} ${width} ${height}">${emoji.body}</svg>`;
+}
+
+/**
+ * The activities' pictures (core's PICTURES) as `/pictures/<name>.svg`, one small file each: a
+ * page fetches only those it shows, and none of them is in its scripts.
+ */
+function pictureFiles(): Plugin {
+  const path = (name: string) => `pictures/${name}.svg`;
+  return {
+    name: 'kkb-picture-files',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const name = /^\/pictures\/([a-z0-9-]+)\.svg$/.exec(request.url ?? '')?.[1];
+        if (name === undefined || !(PICTURE_ICONS as readonly string[]).includes(name)) {
+          next();
+          return;
+        }
+        response.setHeader('Content-Type', 'image/svg+xml');
+        response.end(notoEmojiSvg(name));
+      });
+    },
+    generateBundle() {
+      for (const name of PICTURE_ICONS) {
+        this.emitFile({ type: 'asset', fileName: path(name), source: notoEmojiSvg(name) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -187,6 +233,7 @@ export default defineConfig({
     // page (a fetch starting, the unread count) re-renders that part, not the frame around it.
     babel({ presets: [reactCompilerPreset()] }),
     preloadLatinFont(),
+    pictureFiles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

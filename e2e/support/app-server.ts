@@ -15,6 +15,13 @@ export interface RunningAppServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The push service the e2e browser's stand-in subscriptions name (e2e/tests/push.spec.ts): listed
+ * in the server's PUSH_SERVICE_HOSTS, as a push service inside the network would be, so the
+ * server accepts it without resolving it. Nothing is ever delivered there.
+ */
+export const E2E_PUSH_SERVICE_HOST = 'push.e2e.test';
+
 const STARTUP_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 /** Lines of server output kept to explain a failed start. */
@@ -51,6 +58,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     WEATHER_PROVIDER: 'open-meteo',
     OPEN_METEO_URL: options.weatherUrl,
     OPEN_METEO_GEOCODING_URL: options.weatherUrl,
+    PUSH_SERVICE_HOSTS: E2E_PUSH_SERVICE_HOST,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: options.webDistDir,
   };

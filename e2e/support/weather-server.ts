@@ -12,9 +12,15 @@ export const WEATHER_CONDITIONS = {
 } as const;
 export type WeatherConditionName = keyof typeof WEATHER_CONDITIONS;
 
-/** Body of `POST /__control`: the weather everywhere, or at one place when coordinates are given. */
+/** Weather service down: the forecast answers 503 there, as Open-Meteo does when it is out. */
+export const WEATHER_DOWN = 'down';
+
+/**
+ * Body of `POST /__control`: the weather everywhere, or at one place when coordinates are given;
+ * `down` makes the forecast fail there (the app then serves §8's fallback reading).
+ */
 export interface WeatherControl {
-  condition: WeatherConditionName;
+  condition: WeatherConditionName | typeof WEATHER_DOWN;
   latitude?: number;
   longitude?: number;
 }
@@ -115,6 +121,7 @@ const WIND_FACTORS: Record<string, [number, string]> = {
 
 class BadRequest extends Error {}
 class NotFound extends Error {}
+class ServiceDown extends Error {}
 
 export interface RunningWeatherServer {
   url: string;
@@ -129,14 +136,15 @@ export interface RunningWeatherServer {
  * tests that run beside it elsewhere.
  */
 export async function startWeatherServer(): Promise<RunningWeatherServer> {
-  let defaultCondition: WeatherConditionName = 'clear';
-  const conditionByPlace = new Map<string, WeatherConditionName>();
+  let defaultCondition: WeatherControl['condition'] = 'clear';
+  const conditionByPlace = new Map<string, WeatherControl['condition']>();
 
   const handle = async (req: http.IncomingMessage, url: URL): Promise<unknown> => {
     if (req.method === 'GET' && url.pathname === '/v1/forecast') {
       const latitude = coordinate(url, 'latitude', 90);
       const longitude = coordinate(url, 'longitude', 180);
       const condition = conditionByPlace.get(placeKey(latitude, longitude)) ?? defaultCondition;
+      if (condition === WEATHER_DOWN) throw new ServiceDown();
       return forecast(url, latitude, longitude, condition);
     }
     if (req.method === 'GET' && url.pathname === '/v1/search') return search(url);
@@ -161,7 +169,9 @@ export async function startWeatherServer(): Promise<RunningWeatherServer> {
       (body) => send(200, body),
       (error: unknown) => {
         if (error instanceof NotFound) send(404, { error: true, reason: 'Not Found' });
-        else if (error instanceof BadRequest) send(400, { error: true, reason: error.message });
+        else if (error instanceof ServiceDown) {
+          send(503, { error: true, reason: 'Service Unavailable' });
+        } else if (error instanceof BadRequest) send(400, { error: true, reason: error.message });
         else send(500, { error: true, reason: String(error) });
       },
     );
@@ -336,9 +346,10 @@ function parseControl(body: unknown): WeatherControl {
   if (
     !control ||
     typeof control.condition !== 'string' ||
-    !(control.condition in WEATHER_CONDITIONS)
+    !(control.condition in WEATHER_CONDITIONS || control.condition === WEATHER_DOWN)
   ) {
-    throw new BadRequest(`condition must be one of ${Object.keys(WEATHER_CONDITIONS).join(', ')}`);
+    const names = [...Object.keys(WEATHER_CONDITIONS), WEATHER_DOWN];
+    throw new BadRequest(`condition must be one of ${names.join(', ')}`);
   }
   const hasPlace = control.latitude !== undefined || control.longitude !== undefined;
   if (hasPlace && (typeof control.latitude !== 'number' || typeof control.longitude !== 'number')) {

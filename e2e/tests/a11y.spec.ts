@@ -98,6 +98,32 @@ for (const scheme of ['light', 'dark'] as const) {
       await checkPage(page, { path: '/activity', ready: h1 }, scheme);
     });
 
+    test("browse at phone width, its filters' sheet open", async ({ signedInPage: page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/browse');
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await checkPage(
+        page,
+        { path: '/browse', ready: (p) => p.getByRole('dialog', { name: 'Filters' }) },
+        scheme,
+      );
+    });
+
+    test("the wheel's pick at phone width", async ({ signedInPage: page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/circular-activities');
+      await page.getByRole('button', { name: 'Spin the wheel' }).click();
+      await checkPage(
+        page,
+        {
+          path: '/circular-activities',
+          ready: (p) => p.getByRole('dialog', { name: /^The wheel picked: / }),
+        },
+        scheme,
+      );
+    });
+
     test('the dashboard at phone width, controls open', async ({ signedInPage: page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       // The controls start closed on a phone: the page decides that when it opens.
@@ -107,6 +133,34 @@ for (const scheme of ['light', 'dark'] as const) {
       await checkPage(
         page,
         { path: '/dashboard', ready: (p) => p.getByRole('button', { name: 'Indoor' }) },
+        scheme,
+      );
+    });
+
+    test('the profile at phone width, opened at its push devices', async ({
+      signedInPage: page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/profile#devices');
+      await checkPage(
+        page,
+        {
+          path: '/profile#devices',
+          ready: (p) => p.getByRole('navigation', { name: 'Profile sections' }),
+        },
+        scheme,
+      );
+      await expect(
+        page.getByRole('heading', { name: 'Devices with push notifications' }),
+      ).toBeFocused();
+    });
+
+    test('the studio at phone width', async ({ signedInPage: page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/animation-studio');
+      await checkPage(
+        page,
+        { path: '/animation-studio', ready: (p) => p.getByRole('button', { name: 'Add frame' }) },
         scheme,
       );
     });

@@ -83,10 +83,12 @@ test.describe('activities', () => {
     await setUpFamily(page, account);
     const shown = await openDashboard(page, account);
 
+    // Each adult is greeted by their own first name, not the family's (issue 29).
+    const firstName = account.name.split(' ')[0];
     await expect(
       page.getByRole('heading', {
         level: 1,
-        name: /^Good (morning|afternoon|evening|night), The Testers$/,
+        name: new RegExp(`^Good (morning|afternoon|evening|night), ${firstName}$`),
       }),
     ).toBeVisible();
     await expect(page.getByText('Testville')).toBeVisible();
@@ -171,8 +173,13 @@ test.describe('activities', () => {
     await page.goto('/browse');
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Activities' })).toBeVisible();
 
-    // The whole catalogue is more than one page of the API's page size.
-    const everything = await apiGet<TActivityList>(page.request, token, '/api/v1/activities');
+    // The list starts at the children's ages (issue 29): more than one page of the API's size.
+    await expect(page).toHaveURL(/[?&]ageMin=4&ageMax=7/);
+    const everything = await apiGet<TActivityList>(
+      page.request,
+      token,
+      '/api/v1/activities?ageMin=4&ageMax=7',
+    );
     const pages = Math.ceil(everything.total / everything.limit);
     await expect(page.getByText(`Page 1 of ${pages}`)).toBeVisible();
     await page.getByRole('button', { name: 'Go to page 2' }).click();
@@ -192,7 +199,7 @@ test.describe('activities', () => {
     const expected = await apiGet<TActivityList>(
       page.request,
       token,
-      '/api/v1/activities?category=nature&location=outdoor&search=leaf',
+      '/api/v1/activities?category=nature&location=outdoor&search=leaf&ageMin=4&ageMax=7',
     );
     expect(expected.total).toBeGreaterThan(0);
     const grid = page.getByRole('list', { name: 'Activities' });
@@ -281,6 +288,8 @@ test.describe('activities', () => {
     await expect(dialog).toBeHidden();
     const own = page.getByRole('list', { name: 'Our activities' });
     await expect(own.getByRole('link', { name: 'Pirate Treasure Map', exact: true })).toBeVisible();
+    // Without a picture chosen, it shows its category's (issue 29).
+    await expect(own.getByRole('img', { name: "A painter's palette" })).toBeVisible();
 
     await page.goto('/browse?search=pirate');
     await page.getByRole('link', { name: 'Pirate Treasure Map', exact: true }).click();
@@ -298,10 +307,13 @@ test.describe('activities', () => {
     await page.getByRole('button', { name: 'Edit Pirate Treasure Map' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit activity' });
     await edit.getByRole('textbox', { name: 'Title' }).fill('Pirate Treasure Hunt');
+    await edit.getByRole('combobox', { name: 'Picture' }).click();
+    await page.getByRole('option', { name: 'A treasure chest' }).click();
     await edit.getByRole('button', { name: 'Save changes' }).click();
     await expect(
       own.getByRole('link', { name: 'Pirate Treasure Hunt', exact: true }),
     ).toBeVisible();
+    await expect(own.getByRole('img', { name: 'A treasure chest' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Delete Pirate Treasure Hunt' }).click();
     await page

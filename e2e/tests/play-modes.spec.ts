@@ -99,6 +99,17 @@ test.describe('play modes (issue 13)', () => {
     account,
   }) => {
     test.slow();
+    // What the studio sends: each frame's PNG on its own, then the animation naming them.
+    const sent: string[] = [];
+    page.on('request', (outgoing) => {
+      const { pathname } = new URL(outgoing.url());
+      if (!pathname.startsWith('/api/v1/animations') || outgoing.method() === 'GET') return;
+      const type = outgoing.headers()['content-type'];
+      const bytes = outgoing.postDataBuffer()?.length ?? 0;
+      sent.push(
+        `${outgoing.method()} ${pathname} ${type} ${bytes > 1024 * 1024 ? 'over' : 'under'} 1 MB`,
+      );
+    });
     await page.goto('/animation-studio');
     await expect(page.getByRole('heading', { name: 'Animation Studio', level: 1 })).toBeVisible();
     await expectNoA11yViolations(page);
@@ -118,6 +129,13 @@ test.describe('play modes (issue 13)', () => {
     const { animations } = await apiGet<TAnimationList>(request, account, '/api/v1/animations');
     expect(animations).toHaveLength(1);
     expect(animations[0]).toMatchObject({ title: 'Bouncing ball', frameCount: 2 });
+    // The first save uploads its frames before it names them; no request comes near 1 MB.
+    const upload = 'POST /api/v1/animations/frame-uploads image/png under 1 MB';
+    const save =
+      /^(POST \/api\/v1\/animations|PUT \/api\/v1\/animations\/\w+) application\/json under 1 MB$/;
+    expect(sent[0]).toBe(upload);
+    for (const line of sent) expect(line === upload || save.test(line), line).toBe(true);
+    expect(sent.at(-1)).toMatch(save);
 
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Title' })).toHaveValue('Bouncing ball');

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { formatErrorMessage } from '@kkb/core/errors/catalogue';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from 'helmet';
+import { z } from 'zod';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +19,8 @@ import {
 import type { AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { registerErrorHandling } from './errors.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './errors.ts';
+import { HTTP_TIMEOUTS, serverTimeoutOptions, type HttpTimeouts } from './http-timeouts.ts';
 import {
   API_ENCODINGS,
   BROTLI_OPTIONS,
@@ -33,10 +35,12 @@ import { authRoutes, SESSION_MARKER_COOKIE } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { progressRoutes } from './modules/progress/routes.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
+import { catalogueRoutes } from './modules/activities/catalogue-routes.ts';
 import { userActivityRoutes } from './modules/user-activities/routes.ts';
 import { weatherRoutes } from './modules/weather/routes.ts';
 import { achievementRoutes } from './modules/achievements/routes.ts';
 import { animationRoutes } from './modules/animations/routes.ts';
+import { registerFrameUploadSweep } from './modules/animations/jobs.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import {
@@ -46,16 +50,21 @@ import {
 import { syncRoutes } from './modules/sync/routes.ts';
 import { createWeatherService } from './modules/weather/service.ts';
 import { createRateLimitStore, type RateLimitStore } from './modules/auth/rate-limit.ts';
+import { isSignInLive } from './modules/auth/repository.ts';
 import { createAccessTokens, type AccessTokens } from './plugins/authenticate.ts';
 import { registerFamilyAccess } from './plugins/family-access.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerDataVersions } from './plugins/data-versions.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerApiContract, truthfulDocument } from './plugins/api-contract.ts';
 import { createBroadcast, type Broadcast } from './plugins/broadcast.ts';
-import { createLiveEvents, registerLiveEvents } from './plugins/live-events.ts';
+import { createLiveEvents } from './plugins/live-events.ts';
+import { registerFamilyWrites } from './plugins/family-writes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { plannerRoutes } from './modules/planner/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
+import { createPushEndpointPolicy, type ResolveHost } from './modules/push/endpoint-policy.ts';
 import { createPushService, type PushService } from './modules/push/service.ts';
 import { resolveVapidKeys } from './modules/push/vapid.ts';
 import { createJobs, type Jobs } from './jobs/jobs.ts';
@@ -96,9 +105,34 @@ export interface BuildOptions {
   heartbeatMs?: number;
   /** How long a push service may take to answer (ms). */
   pushTimeoutMs?: number;
+  /** How push services' host names are resolved (tests play DNS); the system's resolver otherwise. */
+  pushResolver?: ResolveHost;
+  /**
+   * A CA certificate (PEM) trusted for push services besides the system's: the tests' local push
+   * service has a certificate of its own. Nothing in production sets it.
+   */
+  pushTrustedCa?: string;
   /** How long the planner's language model may take before the rules' plan is served (ms). */
   modelTimeoutMs?: number;
+  /** How long the server waits on a client; `HTTP_TIMEOUTS` unless a test shortens them. */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
+
+/**
+ * The rules of the API that no single schema states (the document's description). The test
+ * suite holds every request and answer of the server's tests to the document
+ * (test/api-contract-guard.ts).
+ */
+const API_RULES = [
+  'Errors answer `{detail, code}` with the status listed under each operation.',
+  'A length limit holds for a text as sent; the text is then trimmed of surrounding white space,',
+  'and a required one must hold more than white space. No text may contain U+0000. JSON bodies',
+  'nest at most 32 levels. Properties a body schema does not name are ignored, and so is a body',
+  'sent to an operation that takes none; a request that says it sends JSON must send some. Some',
+  'rules span several fields (a range whose minimum is not above its maximum, latitude with',
+  'longitude) or the data (a limit per family, a token that must be valid): they answer 400 and',
+  'their detail names the field.',
+].join(' ');
 
 /** Path segments this long are one-time secrets (download and invite tokens), never logged. */
 const SECRET_SEGMENT = /^[A-Za-z0-9_-]{20,}$/;
@@ -153,6 +187,11 @@ export async function buildApp(
           },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions({ ...HTTP_TIMEOUTS, ...options.httpTimeouts }),
+    clientErrorHandler: answerClientError,
+    // Errors of the router and of a closing server leave as {detail, code} too (errors.ts).
+    frameworkErrors: answerFrameworkError,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -170,9 +209,8 @@ export async function buildApp(
   app.decorate('broadcast', broadcast);
   app.decorate(
     'accessTokens',
-    createAccessTokens(
-      resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret),
-      async (userId) => {
+    createAccessTokens(resolveSecret(config.dataDir, 'jwt-secret', config.jwtSecret), {
+      async loadStanding(userId) {
         const row = await database.db
           .selectFrom('users')
           .select(['isActive', 'tokensValidAfter'])
@@ -184,12 +222,14 @@ export async function buildApp(
             row.tokensValidAfter === null ? null : Date.parse(row.tokensValidAfter),
         };
       },
+      isSessionLive: (sessionId) => isSignInLive(database.db, sessionId),
       broadcast,
-    ),
+    }),
   );
   // Set by authenticate on signed-in routes; empty elsewhere (declared up front for V8's sake).
   app.decorateRequest('userId', '');
   app.decorateRequest('tokenIssuedAtMs', 0);
+  app.decorateRequest('sessionId', '');
   app.decorate(
     'mailer',
     createMailer({
@@ -204,6 +244,11 @@ export async function buildApp(
   app.decorate('clock', clock);
   const jobs = createJobs(database, clock, app.log);
   app.decorate('jobs', jobs);
+  const pushEndpoints = createPushEndpointPolicy({
+    allowedHosts: config.pushServiceHosts,
+    ...(options.pushResolver && { resolve: options.pushResolver }),
+    ...(options.pushTrustedCa !== undefined && { trustedCa: options.pushTrustedCa }),
+  });
   app.decorate(
     'push',
     createPushService({
@@ -212,6 +257,7 @@ export async function buildApp(
       clock,
       log: app.log,
       vapid: { ...resolveVapidKeys(config.dataDir, config.vapid), subject: config.vapid.subject },
+      endpoints: pushEndpoints,
       ...(options.pushTimeoutMs !== undefined && { timeoutMs: options.pushTimeoutMs }),
     }),
   );
@@ -220,14 +266,17 @@ export async function buildApp(
   }
   // Closing runs hooks in order: stop the work, then the messages, then the database.
   app.addHook('onClose', () => jobs.stop());
+  app.addHook('onClose', () => pushEndpoints.dispatcher.close());
   app.addHook('onClose', () => broadcast.close());
   if (!options.database) app.addHook('onClose', () => database.destroy());
 
   registerErrorHandling(app);
+  registerApiContract(app);
   registerInputGuard(app);
   registerDataVersions(app);
   registerFamilyAccess(app);
-  registerLiveEvents(app, createLiveEvents(broadcast, app.log));
+  registerIdempotency(app);
+  registerFamilyWrites(app, createLiveEvents(broadcast, app.log));
   if (config.metrics) registerMetrics(app);
 
   // Security headers on every answer, from a middleware built once (@fastify/helmet built it
@@ -275,15 +324,29 @@ export async function buildApp(
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Keep Kid Busy API', version: appVersion },
+      info: { title: 'Keep Kid Busy API', version: appVersion, description: API_RULES },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? truthfulDocument(document.openapiObject)
+        : document.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'This OpenAPI document',
+        response: { 200: z.record(z.string(), z.unknown()) },
+      },
+    },
+    () => app.swagger() as unknown as Record<string, unknown>,
+  );
 
   await app.register(
     async (api) => {
@@ -294,6 +357,7 @@ export async function buildApp(
       await api.register(fileRoutes);
       await api.register(progressRoutes);
       await api.register(activityRoutes);
+      await api.register(catalogueRoutes);
       await api.register(userActivityRoutes);
       await api.register(weatherRoutes);
       await api.register(achievementRoutes);
@@ -311,6 +375,7 @@ export async function buildApp(
   registerNotificationJobs(app);
   // Every process seeds the notification sweep; its slot's key keeps it one job.
   app.addHook('onReady', () => seedNotificationSweep(app));
+  registerFrameUploadSweep(app);
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -40,4 +40,29 @@ describe('configuration from the environment', () => {
       '10.0.0.0/8',
     ]);
   });
+
+  it('PUSH_SERVICE_HOSTS: comma-separated host[:port], the port 443 unless given', () => {
+    expect(loadConfig({}).pushServiceHosts).toBeUndefined();
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: ' ' }).pushServiceHosts).toBeUndefined();
+    expect(
+      loadConfig({ PUSH_SERVICE_HOSTS: 'Push.Example.org, 10.0.0.5:8443,[FD00::1]:9443' })
+        .pushServiceHosts,
+    ).toEqual([
+      { hostname: 'push.example.org', port: 443 },
+      { hostname: '10.0.0.5', port: 8443 },
+      { hostname: 'fd00::1', port: 9443 },
+    ]);
+    for (const bad of [
+      'https://push.example.org',
+      'push.example.org/path',
+      'push.example.org:99999',
+      'user@push.example.org',
+      'push.example.org,,other.example.org',
+      'push example.org',
+    ]) {
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: bad }), bad).toThrow(
+        /PUSH_SERVICE_HOSTS: ".*" is not host\[:port\]/,
+      );
+    }
+  });
 });

@@ -9,6 +9,42 @@ const optionalText = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** A push service the server may send to: its host name (or IP address) and port. */
+export interface PushServiceHost {
+  /** Lower case; an IPv6 address without brackets. */
+  hostname: string;
+  port: number;
+}
+
+/** `host[:port]`, the port 443 unless given; an IPv6 address in brackets (`[fd00::1]:8443`). */
+function parsePushServiceHost(entry: string): PushServiceHost | undefined {
+  if (/[/?#@\\\s]/.test(entry)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(`https://${entry}`);
+  } catch {
+    return undefined;
+  }
+  return { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 443) };
+}
+
+const ZPushServiceHosts = optionalText.transform((value, context) => {
+  if (value === undefined) return undefined;
+  const hosts: PushServiceHost[] = [];
+  for (const entry of value.split(',').map((item) => item.trim())) {
+    const host = entry === '' ? undefined : parsePushServiceHost(entry);
+    if (!host) {
+      context.addIssue({
+        code: 'custom',
+        message: `"${entry}" is not host[:port] (comma-separated, e.g. push.example.org,10.0.0.5:8443)`,
+      });
+      return z.NEVER;
+    }
+    hosts.push(host);
+  }
+  return hosts;
+});
+
 const ZEnv = z.object({
   PORT: port.default(8080),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -52,6 +88,7 @@ const ZEnv = z.object({
     .trim()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address')
     .default('mailto:admin@localhost'),
+  PUSH_SERVICE_HOSTS: ZPushServiceHosts,
   TRUST_PROXY: z
     .string()
     .trim()
@@ -89,6 +126,11 @@ export interface AppConfig {
   weather: { provider: 'open-meteo' | 'fixed'; openMeteoUrl: string; geocodingUrl: string };
   llm: { baseUrl: string; model: string; apiKey: string | undefined } | undefined;
   vapid: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
+  /**
+   * The only push services the server sends to, which may then be on private addresses; when
+   * undefined, any https host that resolves to public addresses.
+   */
+  pushServiceHosts: PushServiceHost[] | undefined;
   logLevel: string;
   /**
    * Whether to believe X-Forwarded-For (client IP for rate limits): false, true or the proxies'
@@ -160,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       privateKey: e.VAPID_PRIVATE_KEY,
       subject: e.VAPID_SUBJECT,
     },
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,

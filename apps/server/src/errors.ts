@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { formatErrorMessage, type TErrorKind } from '@kkb/core/errors/catalogue';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -42,8 +43,42 @@ function fieldName(instancePath: string, location: string): string {
   return joined === '' ? location : joined;
 }
 
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route runs (a malformed
+ * percent-encoding, 400; a path parameter over `maxParamLength`, 414) leaves as `{detail, code}`
+ * like every other error.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    void reply
+      .status(500)
+      .send({ detail: formatErrorMessage('UNKNOWN_ERROR'), code: 'UNKNOWN_ERROR' });
+    return;
+  }
+  void reply.status(status).send({ detail: error.message, code: kindForStatus(status) });
+}
+
+export const SHUTTING_DOWN_MESSAGE = 'The server is shutting down; try again in a moment';
+
 /** The one error handler: every failure leaves as `{detail, code}`; 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Requests that arrive once closing has begun are refused as Fastify's return503OnClosing
+  // would, in the API's own error shape (it is turned off in app.ts).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Connection', 'close');
+    throw new AppError(503, 'SERVICE_UNAVAILABLE', SHUTTING_DOWN_MESSAGE);
+  });
+
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return reply
@@ -68,4 +103,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(500)
       .send({ detail: formatErrorMessage('UNKNOWN_ERROR'), code: 'UNKNOWN_ERROR' });
   });
+}
+
+/**
+ * Node's answer to a connection it gives up on before a request is handed over (a request past
+ * its headers or request time, headers too large, unreadable HTTP): `{detail, code}` like every
+ * other answer, then the connection is closed. Fastify's `clientErrorHandler`.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, detail]: [number, string, TErrorKind, string] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'TIMEOUT_ERROR', 'The request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            'Request Header Fields Too Large',
+            'VALIDATION_ERROR',
+            'The request headers are too large',
+          ]
+        : [400, 'Bad Request', 'VALIDATION_ERROR', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ detail, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

@@ -34,6 +34,7 @@ describe('logs hold no personal data (issue 18)', () => {
     const tokens = await login(app, email);
     const auth = { authorization: `Bearer ${tokens.access_token}` };
     await app.inject({ method: 'POST', url: '/api/v1/auth/password-reset', payload: { email } });
+    await app.jobs.runDue();
     const resetToken = await waitFor(() =>
       findMailedToken(outboxMails(t.config.dataDir), email, 'reset-password'),
     );

@@ -112,7 +112,7 @@ function newFamilyAnswers(activities: readonly TActivity[], now: Date): QueryCli
     children: [child],
     timeAvailable: params.timeAvailable,
     location: params.location,
-    weather: weather.condition,
+    weatherReading: weather,
     daylight: daylightAt({
       now: nowIso,
       timeZone: profile.familyInfo.timezone,

@@ -52,8 +52,8 @@ describe('catalogue statistics', () => {
     }
   });
 
-  it('every age from 1 to 12 has at least 30 activities, and 20 of 30 minutes or less', () => {
-    for (let age = 1; age <= 12; age += 1) {
+  it('every age from 0 (a baby in its first year) to 12 has at least 30 activities, and 20 of 30 minutes or less', () => {
+    for (let age = 0; age <= 12; age += 1) {
       expect(
         count((a) => fitsAge(a, age)),
         `age ${age}`,

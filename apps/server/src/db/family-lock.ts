@@ -8,9 +8,23 @@ import type { DB } from './schema.ts';
 export interface FamilyMember {
   familyId: string;
   userId: string;
+  /** The write request the member acts in, when it is one (a family route's write). */
+  write?: FamilyWrite;
 }
 
-/** The family's row, when the user is one of its members (on PostgreSQL, locked). */
+/**
+ * One write request through a family route: on PostgreSQL each family transaction it runs moves
+ * the family's data version with its own commit (the statement that takes the lock does), and
+ * counts itself here. When exactly one did, the request owes nothing more; otherwise (none: a
+ * write outside family transactions, or several: a sync) the family-writes plugin moves the
+ * version once more before answering. So a route writes either in family transactions or outside
+ * them, never outside after one.
+ */
+export interface FamilyWrite {
+  commits: number;
+}
+
+/** The family's row, when the user is one of its members (SQLite: no lock needed). */
 const memberFamily = (executor: Executor, familyId: string, userId: string) =>
   executor
     .selectFrom('families')
@@ -18,10 +32,29 @@ const memberFamily = (executor: Executor, familyId: string, userId: string) =>
     .select('families.id')
     .where('families.id', '=', familyId)
     .where('familyMembers.userId', '=', userId);
+
+/**
+ * The family's row, when the user is one of its members, locked by moving its data version: an
+ * update of a column no key uses takes `FOR NO KEY UPDATE`, the lock a family transaction needs,
+ * and the version moves in the same round trip.
+ */
+const memberFamilyBumped = (executor: Executor, familyId: string, userId: string) =>
+  executor
+    .updateTable('families')
+    .set((eb) => ({ dataVersion: eb('dataVersion', '+', eb.lit(1)) }))
+    .where('families.id', '=', familyId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('familyMembers')
+          .select('familyMembers.userId')
+          .whereRef('familyMembers.familyId', '=', 'families.id')
+          .where('familyMembers.userId', '=', userId),
+      ),
+    )
+    .returning('families.id');
 const lockFamily = {
-  postgres: preparedQuery(2, (executor, familyId: string, userId: string) =>
-    memberFamily(executor, familyId, userId).forNoKeyUpdate('families'),
-  ),
+  postgres: preparedQuery(2, memberFamilyBumped),
   sqlite: preparedQuery(2, memberFamily),
 };
 
@@ -34,27 +67,35 @@ const lockFamily = {
  * its driver (sqlite-group-commit.ts) runs transactions on one connection behind a lock, so they
  * never interleave.
  *
+ * On PostgreSQL the lock is taken by moving the family's data version, so the transaction's one
+ * commit makes the change and the new version visible together, to every process (they read the
+ * version from the database); the member's `write`, when given, counts the commit (FamilyWrite).
+ * SQLite keeps versions in memory: the family-writes plugin moves them.
+ *
  * The lock is taken only while the user is still a member: a user whose account is gone (a signed
  * token outliving it) is signed out, 401; one who has just left the family (their membership
  * still cached by another process) finds it gone, 404.
  */
-export function inFamilyTransaction<T>(
+export async function inFamilyTransaction<T>(
   database: Pick<Database, 'db' | 'kind'>,
   member: FamilyMember,
   work: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  return database.db.transaction().execute(async (trx) => {
-    const row = await lockFamily[database.kind].first(trx, member.familyId, member.userId);
+  const { familyId, userId, write } = member;
+  const result = await database.db.transaction().execute(async (trx) => {
+    const row = await lockFamily[database.kind].first(trx, familyId, userId);
     if (!row) {
       const user = await trx
         .selectFrom('users')
         .select('id')
-        .where('id', '=', member.userId)
+        .where('id', '=', userId)
         .executeTakeFirst();
       throw user ? notFound('Family') : new AppError(401, 'AUTHENTICATION_REQUIRED');
     }
     return work(trx);
   });
+  if (write && database.kind === 'postgres') write.commits += 1;
+  return result;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { FamilyTables } from '../modules/family/tables.ts';
 import type { FileTables } from '../modules/files/tables.ts';
 import type { NotificationTables } from '../modules/notifications/tables.ts';
 import type { JobTables } from '../jobs/tables.ts';
+import type { IdempotencyTables } from '../plugins/idempotency-repository.ts';
 import type { PlanTables } from '../modules/planner/tables.ts';
 import type { PushTables } from '../modules/push/tables.ts';
 import type { ProgressTables } from '../modules/progress/tables.ts';
@@ -25,6 +26,7 @@ export type DB = UserTables &
   FileTables &
   NotificationTables &
   JobTables &
+  IdempotencyTables &
   PlanTables &
   PushTables &
   ProgressTables &

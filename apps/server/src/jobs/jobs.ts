@@ -13,9 +13,10 @@ export interface JobContext {
    * Marks the job done inside the handler's own transaction, so its effects and its completion
    * commit together (exactly once). Throws when the claim was lost (the handler ran past its
    * lease and another runner took the job): the transaction then rolls back. A handler that does
-   * not call it is marked done when it returns.
+   * not call it is marked done when it returns. `forgetPayload` blanks the payload as it is
+   * marked done, for one that names a person (a finished job is kept 30 days).
    */
-  finish(trx: Transaction<DB>): Promise<void>;
+  finish(trx: Transaction<DB>, options?: { forgetPayload?: boolean }): Promise<void>;
 }
 
 export type JobHandler = (payload: unknown, context: JobContext) => Promise<void>;
@@ -104,10 +105,20 @@ export function createJobs(database: Database, clock: Clock, log: FastifyBaseLog
       .execute();
   };
 
-  const markDone = async (executor: Executor, job: JobsTable, error?: string): Promise<void> => {
+  const markDone = async (
+    executor: Executor,
+    job: JobsTable,
+    error?: string,
+    forgetPayload = false,
+  ): Promise<void> => {
     const result = await executor
       .updateTable('jobs')
-      .set({ doneAt: clock.now().toISOString(), lockedUntil: null, lastError: error ?? null })
+      .set({
+        doneAt: clock.now().toISOString(),
+        lockedUntil: null,
+        lastError: error ?? null,
+        ...(forgetPayload && { payload: 'null' }),
+      })
       .where('id', '=', job.id)
       .where('lockedBy', '=', job.lockedBy)
       .where('doneAt', 'is', null)
@@ -130,8 +141,8 @@ export function createJobs(database: Database, clock: Clock, log: FastifyBaseLog
           runAt: new Date(job.runAt),
         },
         now: clock.now(),
-        async finish(trx) {
-          await markDone(trx, job);
+        async finish(trx, options) {
+          await markDone(trx, job, undefined, options?.forgetPayload);
           finished = true;
         },
       });

@@ -1,3 +1,4 @@
+import { invitationHeadline } from '@kkb/core/family/names';
 import type { MailMessage } from './mailer.ts';
 
 const escapeHtml = (value: string): string =>
@@ -39,20 +40,22 @@ export function passwordResetMail(to: string, link: string): MailMessage {
 }
 
 /**
- * An invitation to a family. It goes to an address the inviter typed, so it carries nothing they
- * wrote (no names): only the role and the link.
+ * An invitation to a family. It goes to an address the inviter typed, so that its reader knows
+ * whom it is from it names the family and the inviter's first name, as the family's members see
+ * them; nothing else the inviter wrote (an invitation has no message of its own).
  */
 export function familyInviteMail(
   to: string,
-  role: 'parent' | 'caregiver',
+  invitation: { role: 'parent' | 'caregiver'; familyName: string; inviterFirstName: string },
   link: string,
 ): MailMessage {
+  const headline = invitationHeadline(invitation);
   return plainMail(
     to,
-    'You are invited to a family on Keep Kid Busy',
+    headline,
     [
       'Hello,',
-      `You have been invited to join a family on Keep Kid Busy as a ${role}, to see its children, favourites and activities.`,
+      `${headline} as a ${invitation.role}, to see its children, favourites and activities.`,
       'Open this link within 7 days to sign in or register and join. It works once.',
       'If you were not expecting this, ignore this message.',
     ],

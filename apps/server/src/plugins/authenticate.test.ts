@@ -44,9 +44,9 @@ describe("a user's standing (issue 8)", () => {
   it('refuses tokens issued before the valid-after time, once the cached standing expires', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     let validAfterMs: number | null = null;
-    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', () =>
-      Promise.resolve({ tokensValidAfterMs: validAfterMs }),
-    );
+    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', {
+      loadStanding: () => Promise.resolve({ tokensValidAfterMs: validAfterMs }),
+    });
     const token = await checked.sign('user-4');
     expect(await checked.verify(token)).toBe('user-4');
     vi.setSystemTime(Date.now() + 1000);
@@ -64,13 +64,57 @@ describe("a user's standing (issue 8)", () => {
 
   it('forgetUser makes the writing process notice at once; a missing user is refused', async () => {
     let standing: UserStanding = { tokensValidAfterMs: null };
-    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', () =>
-      Promise.resolve(standing),
-    );
+    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', {
+      loadStanding: () => Promise.resolve(standing),
+    });
     const token = await checked.sign('user-5');
     expect(await checked.verify(token)).toBe('user-5');
     standing = undefined;
     await checked.forgetUser('user-5');
     await expect(checked.verify(token)).rejects.toMatchObject({ statusCode: 401 });
+  });
+});
+
+describe('a sign-in that ends (issue 28)', () => {
+  it("refuses the sign-in's tokens once it has ended, at once after forgetSession; tokens of others go on", async () => {
+    const ended = new Set<string>();
+    const checked = createAccessTokens('unit-test-secret-unit-test-secret-0123456789', {
+      isSessionLive: (sessionId) => Promise.resolve(!ended.has(sessionId)),
+    });
+    const phone = await checked.sign('user-6', 'sign-in-1');
+    const laptop = await checked.sign('user-6', 'sign-in-2');
+    expect(await checked.verify(phone)).toBe('user-6');
+    ended.add('sign-in-1');
+    // Still cached as live until told (or 30 s later)…
+    expect(await checked.verify(phone)).toBe('user-6');
+    await checked.forgetSession('sign-in-1');
+    await expect(checked.verify(phone)).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'AUTHENTICATION_REQUIRED',
+    });
+    expect(await checked.verify(laptop)).toBe('user-6');
+  });
+
+  it('another process that caught the broadcast refuses them at once too', async () => {
+    const listeners = new Map<string, ((message: string) => void)[]>();
+    const broadcast = {
+      publish: async (channel: string, message: string) => {
+        for (const listener of listeners.get(channel) ?? []) listener(message);
+      },
+      subscribe: (channel: string, listener: (message: string) => void) => {
+        listeners.set(channel, [...(listeners.get(channel) ?? []), listener]);
+        return () => {};
+      },
+    };
+    const ended = new Set<string>();
+    const isSessionLive = (sessionId: string) => Promise.resolve(!ended.has(sessionId));
+    const secret = 'unit-test-secret-unit-test-secret-0123456789';
+    const here = createAccessTokens(secret, { isSessionLive, broadcast });
+    const there = createAccessTokens(secret, { isSessionLive, broadcast });
+    const token = await here.sign('user-7', 'sign-in-3');
+    expect(await there.verify(token)).toBe('user-7');
+    ended.add('sign-in-3');
+    await here.forgetSession('sign-in-3');
+    await expect(there.verify(token)).rejects.toMatchObject({ statusCode: 401 });
   });
 });

@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../db/database.ts';
 
@@ -22,6 +21,8 @@ export interface Broadcast {
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; ours are ids and small JSON. */
 const MAX_PAYLOAD_BYTES = 7900;
+/** Messages sent in one statement at most (each is a parameter of it). */
+const MAX_BATCH = 500;
 const RECONNECT_DELAY_MS = 1000;
 
 export function createBroadcast(
@@ -65,7 +66,7 @@ export function createBroadcast(
 
   // One dedicated connection holds the LISTEN (a pooled one would be handed to other queries);
   // when it drops, it comes back after a pause. Messages sent meanwhile are missed, as the
-  // interface says.
+  // interface says. It also sends this process's messages: see publish.
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (notification) => {
@@ -82,6 +83,10 @@ export function createBroadcast(
         setTimeout(() => void ensureListening().catch(() => {}), RECONNECT_DELAY_MS).unref();
     });
     await client.connect();
+    // A NOTIFY holds a lock of the whole cluster from its commit's start to its end, so that
+    // notifications queue in commit order: with this, that end does not wait for the disk (a
+    // message is best effort anyway, and the connection writes nothing else).
+    await client.query('SET synchronous_commit = off');
     await client.query(`LISTEN "${pgChannel}"`);
     if (closed) {
       await client.end();
@@ -97,14 +102,55 @@ export function createBroadcast(
     return connecting;
   };
 
+  interface Batch {
+    payloads: string[];
+    sent: Promise<void>;
+    resolve(): void;
+    reject(error: unknown): void;
+  }
+  let batch: Batch | undefined;
+  const send = async ({ payloads, resolve, reject }: Batch): Promise<void> => {
+    try {
+      await ensureListening();
+      if (!listener) throw new Error('the broadcast connection is closed');
+      for (let start = 0; start < payloads.length; start += MAX_BATCH) {
+        const part = payloads.slice(start, start + MAX_BATCH);
+        const calls = part.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ');
+        await listener.query(`select ${calls}`, [pgChannel, ...part]);
+      }
+      resolve();
+    } catch (error) {
+      reject(error);
+    }
+  };
+
   return {
-    async publish(channel, message) {
+    /**
+     * Sent by the listening connection, outside any write's transaction: a write's commit never
+     * waits for the cluster-wide NOTIFY lock, and never holds it while its commit is written to
+     * disk. The messages of one turn of the event loop go out in one statement (one commit).
+     */
+    publish(channel, message) {
       const payload = `${channel}\n${message}`;
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        throw new RangeError(`Broadcast message on ${channel} is too large`);
+        return Promise.reject(new RangeError(`Broadcast message on ${channel} is too large`));
       }
-      await ensureListening();
-      await sql`select pg_notify(${pgChannel}, ${payload})`.execute(database.db);
+      if (!batch) {
+        let resolve!: () => void;
+        let reject!: (error: unknown) => void;
+        const sent = new Promise<void>((res, rej) => {
+          resolve = res;
+          reject = rej;
+        });
+        const next: Batch = { payloads: [], sent, resolve, reject };
+        batch = next;
+        setImmediate(() => {
+          batch = undefined;
+          void send(next);
+        });
+      }
+      batch.payloads.push(payload);
+      return batch.sent;
     },
     subscribe(channel, onMessage) {
       void ensureListening().catch((error: unknown) =>

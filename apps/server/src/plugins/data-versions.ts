@@ -3,8 +3,9 @@ import type { Database } from '../db/database.ts';
 
 /**
  * A counter per family that moves on every successful write the family makes, whatever the
- * route and whichever member sends it. Answers derived from the family's data (recommendations)
- * are cached under it, so any change a member makes is seen by the next request of every member.
+ * route and whichever member sends it, before the write is acknowledged (family-writes.ts).
+ * Answers derived from the family's data (recommendations) are cached under it, so any change a
+ * member makes is seen by the next request of every member.
  * On PostgreSQL it is `families.data_version`, so every server process on the database sees it;
  * SQLite is one process and keeps it in memory (no write per write).
  */
@@ -12,8 +13,6 @@ export interface DataVersions {
   current(familyId: string): Promise<number>;
   bump(...familyIds: string[]): Promise<void>;
 }
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function memoryDataVersions(): DataVersions {
   const versions = new Map<string, number>();
@@ -85,16 +84,10 @@ function databaseDataVersions({ db }: Pick<Database, 'db'>): DataVersions {
 }
 
 export function registerDataVersions(app: FastifyInstance): void {
-  const dataVersions =
-    app.database.kind === 'postgres' ? databaseDataVersions(app.database) : memoryDataVersions();
-  app.decorate('dataVersions', dataVersions);
-  // onSend runs before the answer leaves, so a client never sees its write acknowledged while
-  // the old version still stands (on any process).
-  app.addHook('onSend', async (request, reply) => {
-    if (!READS.has(request.method) && reply.statusCode < 400 && request.familyId) {
-      await dataVersions.bump(request.familyId);
-    }
-  });
+  app.decorate(
+    'dataVersions',
+    app.database.kind === 'postgres' ? databaseDataVersions(app.database) : memoryDataVersions(),
+  );
 }
 
 declare module 'fastify' {

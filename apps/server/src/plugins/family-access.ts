@@ -116,8 +116,9 @@ export function registerFamilyAccess(app: FastifyInstance): void {
   });
 }
 
-/** The signed-in member a family route acts for. */
+/** The signed-in member a family route acts for (in its write request, when it is one). */
 export const memberOf = (request: FastifyRequest): FamilyMember => ({
   familyId: request.familyId,
   userId: request.userId,
+  ...(request.familyWrite && { write: request.familyWrite }),
 });

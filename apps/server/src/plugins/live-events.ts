@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
 import { ZLiveEvent, type TLiveEvent, type TLiveEventType } from '@kkb/core/events/schema';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Broadcast } from './broadcast.ts';
 
 /** Who an event is for: one user (their notifications) or every member of a family. */
 export type LiveEventTarget = { userId: string } | { familyId: string };
+
+/** An event and who it is for. */
+export interface LiveDelivery {
+  target: LiveEventTarget;
+  event: TLiveEvent;
+}
 
 /** One open stream: whose it is, and how to write an event to it. */
 export interface LiveConnection {
@@ -16,6 +22,8 @@ export interface LiveConnection {
 export interface LiveEvents {
   /** Sends an event to the target's open streams on every process. Never throws: a lost event only delays a refresh. */
   publish(target: LiveEventTarget, event: TLiveEvent): Promise<void>;
+  /** Sends the events of one write together (one broadcast message). Never throws either. */
+  publishAll(deliveries: readonly LiveDelivery[]): Promise<void>;
   /**
    * Registers a stream; events after `lastEventId` that this process still holds are sent first,
    * or a `resync` when it cannot tell what was missed. Returns the function that unregisters.
@@ -27,10 +35,8 @@ const CHANNEL = 'live-events';
 /** Events each process keeps for streams that reconnect (a phone switching networks). */
 const REPLAY_BUFFER_SIZE = 1000;
 
-interface Delivered {
+interface Delivered extends LiveDelivery {
   seq: number;
-  target: LiveEventTarget;
-  event: TLiveEvent;
 }
 
 const reaches = (target: LiveEventTarget, connection: LiveConnection): boolean =>
@@ -49,33 +55,47 @@ export function createLiveEvents(broadcast: Broadcast, log: FastifyInstance['log
   const buffer: Delivered[] = [];
   let seq = 0;
 
-  broadcast.subscribe(CHANNEL, (message) => {
-    let parsed: { target: LiveEventTarget; event: unknown };
-    try {
-      parsed = JSON.parse(message) as { target: LiveEventTarget; event: unknown };
-    } catch {
-      return;
-    }
-    const event = ZLiveEvent.safeParse(parsed.event);
-    if (!event.success) return;
+  const deliver = (target: LiveEventTarget, event: unknown): void => {
+    const parsed = ZLiveEvent.safeParse(event);
+    if (!parsed.success) return;
     seq += 1;
-    const delivered = { seq, target: parsed.target, event: event.data };
+    const delivered = { seq, target, event: parsed.data };
     buffer.push(delivered);
     if (buffer.length > REPLAY_BUFFER_SIZE) buffer.shift();
     for (const connection of connections) {
       if (reaches(delivered.target, connection))
         connection.send(`${processId}.${seq}`, delivered.event);
     }
+  };
+
+  // A message is the list of one write's deliveries; a single delivery is what processes of the
+  // previous version send, during an update of several processes.
+  broadcast.subscribe(CHANNEL, (message) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      return;
+    }
+    for (const delivery of (Array.isArray(parsed) ? parsed : [parsed]) as unknown[]) {
+      if (typeof delivery !== 'object' || delivery === null) continue;
+      const { target, event } = delivery as { target: LiveEventTarget; event: unknown };
+      deliver(target, event);
+    }
   });
 
+  const publishAll = async (deliveries: readonly LiveDelivery[]): Promise<void> => {
+    if (deliveries.length === 0) return;
+    try {
+      await broadcast.publish(CHANNEL, JSON.stringify(deliveries));
+    } catch (error) {
+      log.warn({ err: error, types: deliveries.map((d) => d.event.type) }, 'live event not sent');
+    }
+  };
+
   return {
-    async publish(target, event) {
-      try {
-        await broadcast.publish(CHANNEL, JSON.stringify({ target, event }));
-      } catch (error) {
-        log.warn({ err: error, type: event.type }, 'live event not sent');
-      }
-    },
+    publish: (target, event) => publishAll([{ target, event }]),
+    publishAll,
     connect(connection, lastEventId) {
       if (lastEventId !== undefined) {
         const [origin, seqText] = lastEventId.split('.');
@@ -107,8 +127,12 @@ const EVENTS_OF_WRITES: [RegExp, TLiveEventType[]][] = [
   [/^\/api\/v1\/user-activities(\/|$)/, ['user-activity.changed', 'stats.changed']],
   [/^\/api\/v1\/activities\/[^/]+\/complete$/, ['user-activity.changed', 'stats.changed']],
   [/^\/api\/v1\/activities(\/|$)/, ['activities.changed']],
+  // The profile's `displayName` is its member's own name, which the members list shows.
+  [/^\/api\/v1\/profile$/, ['profile.changed', 'family.changed']],
   [/^\/api\/v1\/(profile|children)(\/|$)/, ['profile.changed']],
   [/^\/api\/v1\/family(\/|$)/, ['family.changed']],
+  // A member's own name shows in the family's members list (and the profile they read).
+  [/^\/api\/v1\/account$/, ['family.changed', 'profile.changed']],
   [/^\/api\/v1\/sync$/, ['user-activity.changed', 'stats.changed', 'profile.changed']],
 ];
 
@@ -116,26 +140,26 @@ export function liveEventsOfWrite(routeUrl: string): TLiveEventType[] {
   return EVENTS_OF_WRITES.find(([pattern]) => pattern.test(routeUrl))?.[1] ?? [];
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 /**
- * Every successful write to a family's data tells the family's open apps what changed, whatever
- * route made it; membership changes also tell the member concerned, whose family may have changed.
+ * What a successful write through a family route tells: what it changed, to the family's open
+ * apps; membership changes also to the member concerned, whose family may have changed.
  */
-export function registerLiveEvents(app: FastifyInstance, liveEvents: LiveEvents): void {
-  app.decorate('liveEvents', liveEvents);
-  app.addHook('onResponse', async (request, reply) => {
-    if (READS.has(request.method) || reply.statusCode >= 400 || !request.familyId) return;
-    const types = liveEventsOfWrite(request.routeOptions.url ?? '');
-    for (const type of types) void liveEvents.publish({ familyId: request.familyId }, { type });
-    if (types.includes('family.changed')) {
-      void liveEvents.publish({ userId: request.userId }, { type: 'family.changed' });
-      const memberId = (request.params as { userId?: unknown } | undefined)?.userId;
-      if (typeof memberId === 'string' && memberId !== request.userId) {
-        void liveEvents.publish({ userId: memberId }, { type: 'family.changed' });
-      }
+export function liveDeliveriesOfWrite(
+  request: Pick<FastifyRequest, 'familyId' | 'userId' | 'params' | 'routeOptions'>,
+): LiveDelivery[] {
+  const types = liveEventsOfWrite(request.routeOptions.url ?? '');
+  const deliveries: LiveDelivery[] = types.map((type) => ({
+    target: { familyId: request.familyId },
+    event: { type },
+  }));
+  if (types.includes('family.changed')) {
+    deliveries.push({ target: { userId: request.userId }, event: { type: 'family.changed' } });
+    const memberId = (request.params as { userId?: unknown } | undefined)?.userId;
+    if (typeof memberId === 'string' && memberId !== request.userId) {
+      deliveries.push({ target: { userId: memberId }, event: { type: 'family.changed' } });
     }
-  });
+  }
+  return deliveries;
 }
 
 declare module 'fastify' {

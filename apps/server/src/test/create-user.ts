@@ -40,11 +40,7 @@ export async function createUser(
       lastLoginAt: null,
     })
     .execute();
-  const familyId = await createFamily(
-    db,
-    { userId, email, displayName: name, photoURL: null },
-    now,
-  );
+  const familyId = await createFamily(db, { userId, photoURL: null }, now);
   const token = await app.accessTokens.sign(userId);
   return { userId, familyId, email, token, authHeader: { authorization: `Bearer ${token}` } };
 }

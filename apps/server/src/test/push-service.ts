@@ -1,7 +1,11 @@
 import crypto from 'node:crypto';
-import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify } from 'jose';
+import selfsigned from 'selfsigned';
+
+/** Host names the push service's certificate is good for besides 127.0.0.1 (tests resolve them). */
+export const PUSH_TEST_DOMAIN = 'push.test';
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret. */
 export interface TestDevice {
@@ -21,58 +25,95 @@ export interface ReceivedPush {
 type Answer = { status: number; headers?: Record<string, string>; delayMs?: number };
 
 /**
- * A push service on this machine that speaks the Web Push protocol: it checks the VAPID JWT
- * (RFC 8292: ES256 over the key in `k`, `aud` the endpoint's origin, `exp` within 24 h, `sub` a
- * contact) and decrypts the `aes128gcm` body (RFC 8188 / RFC 8291) with the device's private key.
- * Answers are scripted per device path (default 201).
+ * A push service on this machine that speaks the Web Push protocol over HTTPS: it checks the
+ * VAPID JWT (RFC 8292: ES256 over the key in `k`, `aud` the endpoint's origin, `exp` within 24 h,
+ * `sub` a contact) and decrypts the `aes128gcm` body (RFC 8188 / RFC 8291) with the device's
+ * private key. Answers are scripted per device path (default 201).
+ *
+ * Its certificate is self-signed, made now, for 127.0.0.1 and `*.push.test`: the app under test
+ * trusts it through `pushTrustedCa: ca`, and sends to it when `PUSH_SERVICE_HOSTS` is `host`.
  */
 export async function startPushService() {
   const received: ReceivedPush[] = [];
   const rejected: { path: string; reason: string }[] = [];
   const script = new Map<string, Answer[]>();
-  const devices = new Map<string, TestDevice>();
+  const devices = new Map<string, TestDevice & { origin: string }>();
+  const certificate = await selfsigned.generate(
+    [{ name: 'commonName', value: 'Test push service' }],
+    {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        { name: 'keyUsage', digitalSignature: true, keyCertSign: true, critical: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 7, ip: '127.0.0.1' },
+            { type: 2, value: `*.${PUSH_TEST_DOMAIN}` },
+          ],
+        },
+      ],
+    },
+  );
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        const path = req.url ?? '';
-        const answer = script.get(path)?.shift() ?? { status: 201 };
-        if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-        try {
-          const device = devices.get(path);
-          if (!device) throw new Error('unknown subscription');
-          const vapid = await checkVapid(req.headers.authorization, origin);
-          if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-          const ttl = Number(req.headers.ttl);
-          if (!Number.isInteger(ttl) || ttl < 0) throw new Error('TTL header missing');
-          const plaintext = decryptAes128gcm(Buffer.concat(chunks), device);
-          if (answer.status < 300) {
-            received.push({ path, message: JSON.parse(plaintext.toString('utf8')), ttl, vapid });
+  const server = https.createServer(
+    { key: certificate.private, cert: certificate.cert },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        void (async () => {
+          const path = req.url ?? '';
+          const answer = script.get(path)?.shift() ?? { status: 201 };
+          if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+          try {
+            const device = devices.get(path);
+            if (!device) throw new Error('unknown subscription');
+            const vapid = await checkVapid(req.headers.authorization, device.origin);
+            if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+            const ttl = Number(req.headers.ttl);
+            if (!Number.isInteger(ttl) || ttl < 0) throw new Error('TTL header missing');
+            const plaintext = decryptAes128gcm(Buffer.concat(chunks), device);
+            if (answer.status < 300) {
+              received.push({ path, message: JSON.parse(plaintext.toString('utf8')), ttl, vapid });
+            }
+            res.writeHead(answer.status, answer.headers).end();
+          } catch (error) {
+            rejected.push({ path, reason: (error as Error).message });
+            res.writeHead(400).end();
           }
-          res.writeHead(answer.status, answer.headers).end();
-        } catch (error) {
-          rejected.push({ path, reason: (error as Error).message });
-          res.writeHead(400).end();
-        }
-      })();
-    });
-  });
+        })();
+      });
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { port } = server.address() as AddressInfo;
+  const host = `127.0.0.1:${port}`;
+  const origin = `https://${host}`;
 
   return {
     origin,
+    /** Where it listens, as PUSH_SERVICE_HOSTS names it. */
+    host,
+    port,
+    /** Its certificate (PEM), the one CA the app must trust to reach it. */
+    ca: certificate.cert,
     received,
     rejected,
-    /** A new browser subscription at this service. */
-    device(): TestDevice {
+    /**
+     * A new browser subscription at this service; on `hostname` (a name under `push.test` that
+     * the test resolves to 127.0.0.1) instead of 127.0.0.1 when given.
+     */
+    device(hostname?: string): TestDevice {
       const ecdh = crypto.createECDH('prime256v1');
       ecdh.generateKeys();
       const path = `/push/${crypto.randomUUID()}`;
+      const deviceOrigin = hostname ? `https://${hostname}:${port}` : origin;
       const device = {
-        endpoint: `${origin}${path}`,
+        origin: deviceOrigin,
+        endpoint: `${deviceOrigin}${path}`,
         keys: {
           p256dh: ecdh.getPublicKey().toString('base64url'),
           auth: crypto.randomBytes(16).toString('base64url'),
@@ -86,7 +127,11 @@ export async function startPushService() {
     answer(device: TestDevice, ...answers: Answer[]) {
       script.set(new URL(device.endpoint).pathname, answers);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

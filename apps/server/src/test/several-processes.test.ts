@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerUser, STRONG_PASSWORD } from '../modules/auth/test-helpers.ts';
-import { TOKENS_CUT_CHANNEL } from '../plugins/authenticate.ts';
+import { SESSION_ENDED_CHANNEL, TOKENS_CUT_CHANNEL } from '../plugins/authenticate.ts';
 import { MEMBERSHIP_CHANGED_CHANNEL } from '../plugins/family-access.ts';
 import { createUser, joinFamily, type CreatedUser } from './create-user.ts';
 import { createTestApp, startAnotherProcess, testDatabaseKind, type TestApp } from './test-app.ts';
@@ -110,6 +111,32 @@ describe.runIf(testDatabaseKind === 'postgres')('several server processes', () =
     expect(out.statusCode).toBe(204);
     await message;
     expect((await me()).statusCode).toBe(401);
+  });
+
+  it("a logout on one stops that sign-in's access token on the other, not 30 s later (issue 28)", async () => {
+    const { email } = await registerUser(a);
+    const signIn = await login(a, email);
+    const other = await login(a, email);
+    const me = (token: string) =>
+      b.inject({
+        method: 'GET',
+        url: '/api/v1/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    // The second process now holds the sign-in as live (kept 30 s).
+    expect((await me(signIn.access_token)).statusCode).toBe(200);
+
+    const sessionId = decodeJwt(signIn.access_token).sid as string;
+    const message = received(b, SESSION_ENDED_CHANNEL, sessionId);
+    const out = await a.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { refresh_token: signIn.refresh_token },
+    });
+    expect(out.statusCode).toBe(204);
+    await message;
+    expect((await me(signIn.access_token)).statusCode).toBe(401);
+    expect((await me(other.access_token)).statusCode).toBe(200);
   });
 
   it('a role change on one applies on the other, not 5 s later', async () => {

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { createDatabase, type Database } from '../db/database.ts';
+import { guardInjections } from './api-contract-guard.ts';
 
 /** Which database this test run uses: the vitest project sets TEST_DB. */
 export const testDatabaseKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -60,16 +62,33 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /**
  * Builds the real app on a fresh database (see `createTestDatabase`). It logs nothing unless the
- * test passes a `logStream` to read (at LOG_LEVEL from `env`).
+ * test passes a `logStream` to read (at LOG_LEVEL from `env`). Every `inject` is checked against
+ * the app's OpenAPI document (api-contract-guard.ts).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<
+  {
+    statements,
+    ...options
+  }: Pick<
     BuildOptions,
-    'clock' | 'heartbeatMs' | 'pushTimeoutMs' | 'modelTimeoutMs' | 'logStream'
-  > = {},
+    | 'clock'
+    | 'heartbeatMs'
+    | 'pushTimeoutMs'
+    | 'pushResolver'
+    | 'pushTrustedCa'
+    | 'modelTimeoutMs'
+    | 'logStream'
+    | 'httpTimeouts'
+  > & {
+    /** Gets the SQL text (without its values) of every statement the app sends, in order. */
+    statements?: string[];
+  } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
+  const database = statements
+    ? recordingStatements(testDatabase.database, statements)
+    : testDatabase.database;
   const config = loadConfig({
     DATA_DIR: testDatabase.dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
@@ -83,13 +102,14 @@ export async function createTestApp(
     { ...config, databaseUrl },
     // Jobs run when a test says so (app.jobs.runDue), never behind its back.
     {
-      database: testDatabase.database,
+      database,
       logger: options.logStream !== undefined,
       runJobs: false,
       ...options,
     },
   );
   await app.ready();
+  guardInjections(app);
   return {
     app,
     config,
@@ -107,7 +127,7 @@ export async function createTestApp(
  */
 export async function startAnotherProcess(
   t: TestApp,
-  options: Pick<BuildOptions, 'heartbeatMs'> = {},
+  options: Pick<BuildOptions, 'heartbeatMs' | 'clock'> = {},
 ): Promise<TestApp> {
   const { config, database: first } = t.app;
   if (first.kind !== 'postgres') throw new Error('Several processes need PostgreSQL');
@@ -118,6 +138,7 @@ export async function startAnotherProcess(
   });
   const app = await buildApp(config, { database, logger: false, runJobs: false, ...options });
   await app.ready();
+  guardInjections(app);
   return {
     app,
     config: t.config,
@@ -126,4 +147,20 @@ export async function startAnotherProcess(
       await database.destroy();
     },
   };
+}
+
+/**
+ * The database, with every statement built through Kysely (prepared queries, compiled once, are
+ * not among them) appended to `statements` as its SQL text, values left out.
+ */
+function recordingStatements(database: Database, statements: string[]): Database {
+  const executor = database.db.getExecutor();
+  const recorder: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      statements.push(executor.compileQuery(node, queryId).sql);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  return { ...database, db: database.db.withPlugin(recorder) };
 }

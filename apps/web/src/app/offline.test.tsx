@@ -43,6 +43,7 @@ const favouriteVolcano: TUserActivity = {
   tried: false,
   completedAt: null,
   completedBy: null,
+  completedChildIds: [],
   createdAt: '2026-01-05T10:00:00.000Z',
   updatedAt: '2026-01-05T10:00:00.000Z',
 };
@@ -107,6 +108,10 @@ describe('offline (issue 12)', () => {
     expect(screen.queryByText('Welcome back')).toBeNull();
     expect(app.location().pathname).toBe('/my-activities');
     expect(screen.getByRole('button', { name: 'Offline' })).toBeVisible();
+    // No refresh is sent while offline: one whose answer got lost would end the sign-in.
+    expect(
+      server.fetch.mock.calls.filter(([input]) => String(input) === '/api/v1/auth/refresh'),
+    ).toEqual([]);
 
     server.fetch.mockReset();
     serverHasTheFamily();

@@ -10,15 +10,17 @@ import { preloadAlert } from '../components/feedback/deferred-alert';
 import { ConnectivityBanners } from '../components/shell/connectivity-banners';
 import { useResolvedColorMode } from '../hooks/use-color-mode';
 import { ConnectivityProvider } from '../hooks/use-connectivity';
+import { restoreDeviceCatalogue } from '../features/activities/api/held-catalogue';
 import { hasSessionMarker } from '../lib/api-client';
 import { keepQueriesSaved, restoreQueries } from '../lib/offline-caches';
 import { createQueryClient } from '../lib/query-client';
 import { themeFor } from './theme';
 
 /**
- * Puts the queries saved for offline use back into the cache before any query fetches (they
- * wait while `IsRestoringProvider` says so), then keeps saving them as they change. Without a
- * sign-in to restore there is nothing saved to put back (signing out clears it), so nothing waits.
+ * Puts the queries saved for offline use, and the catalogue the device holds, back into the cache
+ * before any query fetches (they wait while `IsRestoringProvider` says so), then keeps saving the
+ * queries as they change. Without a sign-in to restore there is nothing saved to put back
+ * (signing out clears it), so nothing waits.
  */
 function SavedQueries({ client, children }: { client: QueryClient; children: ReactNode }) {
   const [restoring, setRestoring] = useState(hasSessionMarker);
@@ -26,8 +28,11 @@ function SavedQueries({ client, children }: { client: QueryClient; children: Rea
     let cancelled = false;
     let stopSaving: (() => void) | undefined;
     const restoring = hasSessionMarker()
-      ? // Without IndexedDB (some private modes) the app simply starts with an empty cache.
-        restoreQueries(client).catch(() => undefined)
+      ? Promise.all([
+          // Without IndexedDB (some private modes) the app simply starts with an empty cache.
+          restoreQueries(client).catch(() => undefined),
+          restoreDeviceCatalogue(client),
+        ]).then(([restored]) => restored)
       : Promise.resolve(undefined);
     void restoring.then((restored) => {
       if (cancelled) return;

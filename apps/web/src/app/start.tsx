@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { restoreDeviceCatalogue } from '../features/activities/api/held-catalogue';
 import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
 import { browserOffline } from '../lib/connectivity';
@@ -22,6 +23,9 @@ export async function startApp(root: HTMLElement): Promise<void> {
   // Running the scripts just loaded was one long task already.
   await yieldToBrowser();
   const queryClient = createQueryClient();
+  // The catalogue the device holds comes back while the session does, so that the dashboard's
+  // first question (below) is asked in the compact form.
+  if (hasSessionMarker()) void restoreDeviceCatalogue(queryClient);
   // A reload of a signed-in page: its session is restored while the first render is worked out,
   // not after it (the auth provider finds it done, or waits for the same request). A failure is
   // the provider's to handle when it asks again.

@@ -4,6 +4,7 @@ import { installFakeFetch, jsonResponse, type FakeFetch } from '../test/fake-fet
 import {
   ApiError,
   apiGet,
+  apiPost,
   clearSession,
   getAccessToken,
   getRememberedUser,
@@ -225,6 +226,24 @@ describe('401 handling', () => {
   });
 });
 
+describe('bodies', () => {
+  it('sends a Blob as its raw bytes with its own type, and anything else as JSON', async () => {
+    server.on('POST /api/v1/raw', () => jsonResponse(201, { ok: true }));
+    startSession(tokenSet('access-1'));
+    const png = new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    await apiPost('/api/v1/raw', png);
+    await apiPost('/api/v1/raw', new Blob([new Uint8Array([1, 2])]));
+    await apiPost('/api/v1/raw', { a: 1 });
+    const [bytes, untyped, json] = server.fetch.mock.calls.map(([, init]) => init);
+    expect(bytes?.body).toBe(png);
+    expect(new Headers(bytes?.headers).get('Content-Type')).toBe('image/png');
+    expect(new Headers(bytes?.headers).get('Authorization')).toBe('Bearer access-1');
+    expect(new Headers(untyped?.headers).get('Content-Type')).toBe('application/octet-stream');
+    expect(json?.body).toBe('{"a":1}');
+    expect(new Headers(json?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
 describe('errors', () => {
   it('carries the server {detail, code} as status, code and detail', async () => {
     server.on('GET /api/v1/profile', () =>
@@ -273,11 +292,52 @@ describe('errors', () => {
     });
   });
 
+  it('an answer without a body (202 Accepted, as the document says) is no data, not an error', async () => {
+    server.on(
+      'POST /api/v1/auth/password-reset',
+      () => new Response(null, { status: 202, headers: { 'content-length': '0' } }),
+    );
+    await expect(
+      apiPost('/api/v1/auth/password-reset', { email: 'a@b.c' }, { authRetry: false }),
+    ).resolves.toBeUndefined();
+  });
+
   it('an answer that is not JSON (a proxy page, a cut-off body) is an error, not data', async () => {
     server.on(
       'GET /api/v1/auth/me',
       () => new Response('<html>Bad gateway page</html>', { status: 200 }),
     );
     await expect(apiGet('/api/v1/auth/me')).rejects.toMatchObject({ code: 'UNKNOWN_ERROR' });
+  });
+});
+
+// Issue 29: a double-click on Save made two children; the server honours an Idempotency-Key.
+describe('creates carry an Idempotency-Key', () => {
+  it('a fresh one per call, the same on the retry after a refreshed token', async () => {
+    server.on(
+      'POST /api/v1/children',
+      () => jsonResponse(401, { detail: 'expired', code: 'TOKEN_EXPIRED' }),
+      () => jsonResponse(201, { id: 'child-1' }),
+    );
+    server.on('POST /api/v1/auth/refresh', () => jsonResponse(200, tokenSet('access-2')));
+    startSession(tokenSet('access-1'));
+    await apiPost('/api/v1/children', { name: 'Twin', age: 4 });
+    await apiPost('/api/v1/children', { name: 'Twin', age: 4 });
+    const keys = server
+      .requestsTo('POST /api/v1/children')
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^"[0-9a-f-]{36}"$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(keys[2]).toMatch(/^"[0-9a-f-]{36}"$/);
+  });
+
+  it('reads carry none', async () => {
+    server.on('GET /api/v1/children', () => jsonResponse(200, { children: [] }));
+    await apiGet('/api/v1/children');
+    expect(server.requestsTo('GET /api/v1/children')[0]?.headers.has('Idempotency-Key')).toBe(
+      false,
+    );
   });
 });

@@ -2,8 +2,13 @@ import type { TTokenSet, TUser } from '@kkb/core/auth/schemas';
 import { toAppError } from '@kkb/core/errors/app-error';
 import type { TErrorKind } from '@kkb/core/errors/catalogue';
 import { messageForKind } from '@kkb/core/errors/classify';
+import {
+  formatIdempotencyKey,
+  IDEMPOTENCY_KEY_HEADER,
+} from '@kkb/core/idempotency/idempotency-key';
 import { reportServerReachable } from './connectivity';
 import { hasSessionMarker, REFRESH_PATH, takeEarlyRefresh } from './early-refresh';
+import { randomId } from './random-id';
 
 /**
  * THE client of our API. Same-origin paths (no base URL), so it works behind the dev proxy and
@@ -123,6 +128,14 @@ export function startSession(tokens: TTokenSet): void {
   for (const listener of sessionListeners) listener(tokens.user);
 }
 
+/** The signed-in user changed their account (their name): the session and its listeners follow. */
+export function updateSessionUser(user: TUser): void {
+  if (sessionUser === null || sessionUser.id !== user.id) return;
+  sessionUser = user;
+  rememberUser(user);
+  for (const listener of sessionListeners) listener(user);
+}
+
 /** Forgets the access token and the user, and tells the listeners the parent is signed out. */
 export function clearSession(reason: SessionEndReason = 'auth-failed'): void {
   setAccessToken(null);
@@ -166,6 +179,7 @@ export function refreshAccessToken(): Promise<TTokenSet> {
 }
 
 export interface RequestOptions {
+  /** JSON, or the bytes of a file (a Blob, sent with its own type). */
   body?: unknown;
   signal?: AbortSignal;
   /**
@@ -175,20 +189,39 @@ export interface RequestOptions {
   authRetry?: boolean;
   /** This very call, already sent (the entry's refresh, lib/early-refresh.ts): its answer is used. */
   sent?: Promise<Response>;
+  /**
+   * The ETag of the answer the caller holds (`If-None-Match`): when it is still current the
+   * server answers 304, and the call resolves to undefined.
+   */
+  ifNoneMatch?: string;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function send(method: Method, path: string, options: RequestOptions): Promise<Response> {
+/** The methods of the server's creates, which honour an `Idempotency-Key` (uploads are PUTs). */
+const CREATING_METHODS: ReadonlySet<Method> = new Set(['POST', 'PUT']);
+
+/** One call as sent: its options and, for a create, the key that names it. */
+interface Call extends RequestOptions {
+  idempotencyKey?: string;
+}
+
+async function send(method: Method, path: string, options: Call): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const { body } = options;
+  if (body instanceof Blob) headers.set('Content-Type', body.type || 'application/octet-stream');
+  else if (body !== undefined) headers.set('Content-Type', 'application/json');
   if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.ifNoneMatch !== undefined) headers.set('If-None-Match', options.ifNoneMatch);
+  if (options.idempotencyKey !== undefined) {
+    headers.set(IDEMPOTENCY_KEY_HEADER, formatIdempotencyKey(options.idempotencyKey));
+  }
   try {
     const response = await (options.sent ??
       fetch(path, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: body === undefined || body instanceof Blob ? body : JSON.stringify(body),
         credentials: 'same-origin',
         signal: options.signal,
       }));
@@ -211,11 +244,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /** Sends, refreshing the access token and retrying once on 401; a failed answer throws. */
-async function sendSignedIn(
-  method: Method,
-  path: string,
-  options: RequestOptions,
-): Promise<Response> {
+async function sendSignedIn(method: Method, path: string, options: Call): Promise<Response> {
   let response = await send(method, path, options);
   if (response.status === 401 && options.authRetry !== false) {
     await refreshAccessToken();
@@ -225,7 +254,7 @@ async function sendSignedIn(
       throw await toApiError(response);
     }
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok && response.status !== 304) throw await toApiError(response);
   return response;
 }
 
@@ -236,8 +265,22 @@ async function sendSignedIn(
  * fetches and runs before a parent can sign in.
  */
 async function request<T>(method: Method, path: string, options: RequestOptions): Promise<T> {
-  const response = await sendSignedIn(method, path, options);
-  if (response.status === 204) return undefined as T;
+  // Every create carries a fresh key, the same on this call's own retry after a refreshed token,
+  // so that the server does it once however often it arrives (routes that create nothing
+  // ignore it).
+  const call: Call = CREATING_METHODS.has(method)
+    ? { ...options, idempotencyKey: randomId() }
+    : options;
+  const response = await sendSignedIn(method, path, call);
+  // No content: a 204, a 304 (what `ifNoneMatch` names is current), or an answer documented as
+  // empty (202 Accepted) with no body.
+  if (
+    response.status === 204 ||
+    response.status === 304 ||
+    response.headers.get('content-length') === '0'
+  ) {
+    return undefined as T;
+  }
   try {
     return (await response.json()) as T;
   } catch (error) {

@@ -48,9 +48,25 @@ describe('enqueueAction (spec §4 Connectivity)', () => {
     expect((await readQueue()).map((action) => action.kind)).toEqual(['updateChild']);
   });
 
+  it('issue 29: a queued completion keeps its children, but not one added offline (no server id yet)', async () => {
+    await enqueueAction(
+      { kind: 'addChild', payload: { name: 'Mia', age: 5 } },
+      { clientId: 'new-child-mia' },
+    );
+    await enqueueAction({
+      kind: 'addAchievement',
+      payload: { activityId: 'volcano', minutes: 20, childIds: ['child-noa', 'new-child-mia'] },
+    });
+    const [, completion] = await readQueue();
+    expect(completion).toMatchObject({
+      kind: 'addAchievement',
+      payload: { activityId: 'volcano', minutes: 20, childIds: ['child-noa'] },
+    });
+  });
+
   it('marks each action with the family it was done in, folded child edits included', async () => {
     await enqueueAction(favourite('before-the-family-loaded'));
-    setActingFamily('family-a');
+    setActingFamily('family-a', 'The Smiths');
     try {
       await enqueueAction(favourite('volcano'));
       await enqueueAction(
@@ -58,7 +74,7 @@ describe('enqueueAction (spec §4 Connectivity)', () => {
         { clientId: 'new-child-mia' },
       );
       // Removed from family A and now in family B: what is done from now on is B's.
-      setActingFamily('family-b');
+      setActingFamily('family-b', 'The Levis');
       await enqueueAction({
         kind: 'updateChild',
         payload: { childId: 'new-child-mia', changes: { age: 6 } },
@@ -67,12 +83,14 @@ describe('enqueueAction (spec §4 Connectivity)', () => {
     } finally {
       setActingFamily(undefined);
     }
-    expect((await readQueue()).map((action) => [action.kind, action.familyId])).toEqual([
-      ['saveUserActivity', undefined],
-      ['saveUserActivity', 'family-a'],
+    expect(
+      (await readQueue()).map((action) => [action.kind, action.familyId, action.familyName]),
+    ).toEqual([
+      ['saveUserActivity', undefined, undefined],
+      ['saveUserActivity', 'family-a', 'The Smiths'],
       // The add stays family A's: the child was added there.
-      ['addChild', 'family-a'],
-      ['saveUserActivity', 'family-b'],
+      ['addChild', 'family-a', 'The Smiths'],
+      ['saveUserActivity', 'family-b', 'The Levis'],
     ]);
   });
 });

@@ -8,7 +8,7 @@ import {
   type TSyncActionKind,
 } from '@kkb/core/sync/schema';
 import type { z } from 'zod';
-import { actingFamily } from './acting-family';
+import { actingFamily, actingFamilyName } from './acting-family';
 import { isServerUnreachable } from './api-client';
 import { browserOffline } from './connectivity';
 import { offlineDb, type StoredAction } from './offline-db';
@@ -40,13 +40,16 @@ function foldChildUpdate(created: TChildCreate, changes: TChildUpdate): TChildCr
 /**
  * Queues an action. A child added offline has no server id until it syncs; the app uses its
  * add's clientId as its id meanwhile, so a later edit of it is folded into the queued add, and
- * removing it drops the add (nothing about it reaches the server).
+ * removing it drops the add (nothing about it reaches the server). A completion naming such a
+ * child leaves them out: the server would refuse a child it does not know, and with it the
+ * completion.
  */
 export async function enqueueAction(
   input: SyncActionInput,
   { clientId = randomId(), now = new Date() }: { clientId?: string; now?: Date } = {},
 ): Promise<void> {
   const familyId = actingFamily();
+  const familyName = actingFamilyName();
   const action = valid({
     ...input,
     clientId,
@@ -55,6 +58,13 @@ export async function enqueueAction(
   });
   const db = await offlineDb();
   const tx = db.transaction('offline-queue', 'readwrite');
+  if (action.kind === 'addAchievement' && action.payload.childIds !== undefined) {
+    const known: string[] = [];
+    for (const id of action.payload.childIds) {
+      if ((await tx.store.index('clientId').get(id))?.kind !== 'addChild') known.push(id);
+    }
+    action.payload.childIds = known;
+  }
   const childId =
     action.kind === 'updateChild' || action.kind === 'removeChild'
       ? action.payload.childId
@@ -63,11 +73,18 @@ export async function enqueueAction(
   const add = added === undefined ? undefined : valid(added);
   if (add?.kind === 'addChild' && action.kind === 'updateChild') {
     const payload = foldChildUpdate(add.payload, action.payload.changes);
-    await tx.store.put({ ...valid({ ...add, payload }), seq: added?.seq } satisfies StoredAction);
+    await tx.store.put({
+      ...valid({ ...add, payload }),
+      ...(added?.familyName !== undefined && { familyName: added.familyName }),
+      seq: added?.seq,
+    } satisfies StoredAction);
   } else if (add?.kind === 'addChild' && action.kind === 'removeChild') {
     await tx.store.delete(added?.seq as number);
   } else {
-    await tx.store.add(action);
+    await tx.store.add({
+      ...action,
+      ...(familyName !== undefined && { familyName }),
+    } satisfies StoredAction);
   }
   await tx.done;
   await queueChanged();

@@ -24,7 +24,7 @@ const kept = queryOptions({
   queryFn: () => ({ familyName: 'The Smiths' }),
   ...keptOffline,
 });
-const notKept = queryOptions({ queryKey: ['notifications', 'list'], queryFn: () => ['n1'] });
+const notKept = queryOptions({ queryKey: ['push', 'subscriptions'], queryFn: () => ['p1'] });
 
 /** What a reload at `now` would find of the kept query. */
 async function afterReload(now = Date.now()) {
@@ -34,6 +34,7 @@ async function afterReload(now = Date.now()) {
     kept: reloaded.getQueryData<{ familyName: string }>(kept.queryKey),
     notKept: reloaded.getQueryData(notKept.queryKey),
     gcTime: reloaded.getQueryCache().find({ queryKey: kept.queryKey })?.gcTime,
+    fetchedAt: reloaded.getQueryState(kept.queryKey)?.dataUpdatedAt,
   };
 }
 
@@ -50,13 +51,15 @@ async function visit() {
 describe('offline caches (spec §9: 24 h)', () => {
   it('a reload gets back the answers kept offline, and only those', async () => {
     rememberSignIn();
-    const { stop } = await visit();
+    const { queryClient, stop } = await visit();
     stop();
     expect(await afterReload()).toEqual({
       kept: { familyName: 'The Smiths' },
       notKept: undefined,
       // Kept in memory as long as the copy may be used.
       gcTime: OFFLINE_CACHE_MAX_AGE_MS,
+      // With the time it was fetched, which the pages show ("as of").
+      fetchedAt: queryClient.getQueryState(kept.queryKey)?.dataUpdatedAt,
     });
   });
 

@@ -12,16 +12,17 @@ import { offlineDb } from './offline-db';
 /**
  * What the app can show offline (spec §9: offline caches last 24 h; DESIGN, Sync). The query
  * cache itself is kept: every answer of a query marked `keptOffline` (profile, family, activities
- * and the details seen, recommendations, the family's activities, stats, achievements, weather)
- * is saved to IndexedDB as it changes and put back when the app starts, for its user.
+ * and the details seen, recommendations, the family's activities, stats, achievements, weather,
+ * notifications) is saved to IndexedDB as it changes and put back when the app starts, for its
+ * user.
  */
 export const OFFLINE_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Bump when the shape of a kept answer changes: a cache saved by an older version of the app is
- * then dropped instead of shown.
+ * then dropped instead of shown. 2: activities have a `picture`.
  */
-const OFFLINE_CACHE_VERSION = 1;
+const OFFLINE_CACHE_VERSION = 2;
 
 /**
  * Spread into the `queryOptions` of an answer the app shows offline. The cache keeps it as long as
@@ -52,8 +53,11 @@ function isSavedQuery(value: unknown): value is SavedQuery {
 
 const isKept = (query: Query) => query.meta?.keptOffline === true;
 
-/** Who the cache is for: the signed-in user, or the one whose sign-in waits to be restored. */
-function currentUserId(): string | null {
+/**
+ * Who what the device keeps is for: the signed-in user, or the one whose sign-in waits to be
+ * restored.
+ */
+export function currentUserId(): string | null {
   return (getSessionUser() ?? getRememberedUser())?.id ?? null;
 }
 

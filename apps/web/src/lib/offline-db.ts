@@ -1,3 +1,5 @@
+import type { TBuiltInCatalogue } from '@kkb/core/activities/device-catalogue';
+import type { TActivity } from '@kkb/core/activities/schema';
 import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
@@ -9,14 +11,40 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  */
 export const OFFLINE_DB_NAME = 'kkb-offline';
 
+/**
+ * A queued action, with what the device keeps beside it and never sends: the name of the family
+ * it was done in, so that a note can say which family a member was removed from when the server
+ * refuses it for that reason.
+ */
+export interface QueuedAction extends TQueuedSyncAction {
+  familyName?: string;
+}
+
 /** One queued action; `seq` (given by the store) keeps the queue's order. */
-export interface StoredAction extends TQueuedSyncAction {
+export interface StoredAction extends QueuedAction {
   seq?: number;
+}
+
+/**
+ * The family's part of the catalogue the device holds (see lib/device-catalogue.ts), and which
+ * built-in part goes with it; kept under the key `family`.
+ */
+export interface StoredFamilyCatalogue {
+  /** The signed-in user it was fetched for. */
+  userId: string;
+  /** The whole catalogue's version (the ETag of `GET /catalogue`). */
+  version: string;
+  builtInVersion: string;
+  ownActivities: TActivity[];
+  /** When it was fetched (ms since the epoch). */
+  savedAt: number;
 }
 
 interface OfflineDbSchema extends DBSchema {
   'offline-queue': { key: number; value: StoredAction; indexes: { clientId: string } };
   'query-cache': { key: string; value: unknown };
+  /** `built-in:<version>` keys hold built-in parts, `family` the family's part. */
+  catalogue: { key: string; value: TBuiltInCatalogue | StoredFamilyCatalogue };
 }
 
 export type OfflineDb = IDBPDatabase<OfflineDbSchema>;
@@ -25,11 +53,18 @@ let opening: Promise<OfflineDb> | undefined;
 
 /** The open database (one connection per page). */
 export function offlineDb(): Promise<OfflineDb> {
-  opening ??= openDB<OfflineDbSchema>(OFFLINE_DB_NAME, 1, {
-    upgrade(db) {
-      const queue = db.createObjectStore('offline-queue', { keyPath: 'seq', autoIncrement: true });
-      queue.createIndex('clientId', 'clientId', { unique: true });
-      db.createObjectStore('query-cache');
+  opening ??= openDB<OfflineDbSchema>(OFFLINE_DB_NAME, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const queue = db.createObjectStore('offline-queue', {
+          keyPath: 'seq',
+          autoIncrement: true,
+        });
+        queue.createIndex('clientId', 'clientId', { unique: true });
+        db.createObjectStore('query-cache');
+      }
+      // 2: the catalogue the device holds (issue 30).
+      if (oldVersion < 2) db.createObjectStore('catalogue');
     },
     // A newer version of the app in another tab wants to upgrade: let it, and reopen next time.
     blocking() {

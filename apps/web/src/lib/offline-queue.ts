@@ -1,5 +1,4 @@
-import type { TQueuedSyncAction } from '@kkb/core/sync/schema';
-import { offlineDb } from './offline-db';
+import { offlineDb, type QueuedAction } from './offline-db';
 
 /**
  * The offline action queue (spec §3 "Pending offline action", §4 Connectivity; DESIGN, Sync):
@@ -61,7 +60,7 @@ export function subscribe(listener: QueueListener): () => void {
 }
 
 /** The queued actions, oldest first. */
-export async function readQueue(): Promise<TQueuedSyncAction[]> {
+export async function readQueue(): Promise<QueuedAction[]> {
   const db = await offlineDb();
   const stored = await db.getAll('offline-queue');
   return stored.map(({ seq: _seq, ...action }) => action);

@@ -71,7 +71,25 @@ describe('offlineSync: when the queue is sent', () => {
     await vi.advanceTimersByTimeAsync(1);
     await settle();
     expect(server.requestsTo(SYNC)).toHaveLength(1);
-    expect(onReport).toHaveBeenCalledWith({ applied: 1, rejected: [], complete: true }, false);
+    expect(onReport).toHaveBeenCalledWith(
+      { applied: 1, duplicates: 0, rejected: [], complete: true },
+      false,
+    );
+  });
+
+  it('a sync whose actions the server had applied already (answers lost) is reported too: what the app showed of them is fetched again', async () => {
+    setNavigatorOnline(false);
+    await queue(1);
+    serverApplies(({ clientId }) => ({ clientId, status: 'duplicate' }));
+    const onReport = vi.fn();
+    stop = offlineSync.start({ onReport });
+    goOnline(true);
+    await vi.advanceTimersByTimeAsync(SYNC_DELAY_MS);
+    await settle();
+    expect(onReport).toHaveBeenCalledWith(
+      { applied: 0, duplicates: 1, rejected: [], complete: true },
+      false,
+    );
   });
 
   it('at once when an action is queued while online (behind others that wait)', async () => {

@@ -14,6 +14,11 @@ export const SYNC_DELAY_MS = 1000;
 const FIRST_RETRY_MS = 5000;
 const MAX_RETRY_MS = 60_000;
 
+/** Whether a sync settled any action: what the app showed of them is then fetched again. */
+export function settledAny(report: SyncReport): boolean {
+  return report.applied > 0 || report.duplicates > 0 || report.rejected.length > 0;
+}
+
 export interface SyncState {
   /** A sync is sending the queue now (the back-online banner says so). */
   syncing: boolean;
@@ -21,8 +26,8 @@ export interface SyncState {
 
 export interface OfflineSyncHandlers {
   /**
-   * After each sync that changed something (applied or rejected actions: the cached answers are
-   * out of date), or that followed our server answering again while the browser stayed online
+   * After each sync that settled actions (applied, duplicate or rejected: the cached answers show
+   * what the app assumed of them, not what the server made of them), or that followed our server answering again while the browser stayed online
    * (queries know nothing of that outage, unlike the browser going offline and back).
    */
   onReport: (report: SyncReport, serverCameBack: boolean) => void;
@@ -86,20 +91,20 @@ function createSyncScheduler() {
     const releasing = waiters;
     waiters = [];
     setSyncing(getPendingCount() > 0);
-    let report: SyncReport = { applied: 0, rejected: [], complete: true };
+    let report: SyncReport = { applied: 0, duplicates: 0, rejected: [], complete: true };
     try {
       if (getPendingCount() > 0) {
         const { syncQueue } = await import('./sync-queue');
         report = await syncQueue();
       }
     } catch {
-      report = { applied: 0, rejected: [], complete: false };
+      report = { applied: 0, duplicates: 0, rejected: [], complete: false };
     }
     running = false;
     setSyncing(false);
     for (const resolve of releasing) resolve();
     if (handlers !== current) return;
-    if (report.applied > 0 || report.rejected.length > 0 || cameBack) {
+    if (settledAny(report) || cameBack) {
       current.onReport(report, cameBack);
     }
     if (!report.complete) {

@@ -9,7 +9,16 @@ import {
   removeBrowserPush,
 } from '../test/fake-push';
 import { clearSession, startSession } from './api-client';
-import { disablePush, enablePush, isPushEnabled, pushAvailability, renewPushIfDue } from './push';
+import {
+  disablePush,
+  enablePush,
+  isPushEnabled,
+  onPushChange,
+  PUSH_SUBSCRIBE_TIMEOUT_MS,
+  pushAvailability,
+  renewPushIfDue,
+  thisDevicePushSubscriptionId,
+} from './push';
 
 let server: FakeFetch;
 
@@ -28,9 +37,9 @@ afterEach(() => {
 });
 
 describe('spec §4 push permission', () => {
-  it('a browser without push: unsupported, and enabling gives null without an error (§8)', async () => {
+  it('a browser without push: unsupported, and enabling says so without an error (§8)', async () => {
     expect(pushAvailability()).toEqual({ kind: 'unsupported' });
-    await expect(enablePush()).resolves.toBeNull();
+    await expect(enablePush()).resolves.toEqual({ status: 'not-allowed' });
     expect(server.fetch).not.toHaveBeenCalled();
   });
 
@@ -39,9 +48,9 @@ describe('spec §4 push permission', () => {
     expect(pushAvailability()).toEqual({ kind: 'needs-install' });
   });
 
-  it("'default' is asked; a refusal ends in null and nothing reaches the server", async () => {
+  it("'default' is asked; a refusal ends off and nothing reaches the server", async () => {
     const browser = fakeBrowserPush('default', 'denied');
-    await expect(enablePush()).resolves.toBeNull();
+    await expect(enablePush()).resolves.toEqual({ status: 'not-allowed' });
     expect(browser.notification.requestPermission).toHaveBeenCalledOnce();
     expect(browser.pushManager.subscribe).not.toHaveBeenCalled();
     expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(0);
@@ -49,14 +58,16 @@ describe('spec §4 push permission', () => {
 
   it("'denied' is never asked again", async () => {
     const browser = fakeBrowserPush('denied');
-    await expect(enablePush()).resolves.toBeNull();
+    await expect(enablePush()).resolves.toEqual({ status: 'not-allowed' });
     expect(browser.notification.requestPermission).not.toHaveBeenCalled();
   });
 
   it('granted: subscribes with the server key and sends the subscription', async () => {
     const browser = fakeBrowserPush('default', 'granted');
-    const subscription = await enablePush();
-    expect(subscription?.endpoint).toBe('https://push.example.com/device-1');
+    const enabling = await enablePush();
+    expect(enabling.status === 'on' && enabling.subscription.endpoint).toBe(
+      'https://push.example.com/device-1',
+    );
     const key = browser.pushManager.subscribe.mock.calls[0] as unknown as [
       PushSubscriptionOptionsInit,
     ];
@@ -68,12 +79,36 @@ describe('spec §4 push permission', () => {
     await expect(isPushEnabled()).resolves.toBe(true);
   });
 
-  it('a failing server ends in null too', async () => {
+  it('a failing server ends off too, and says it was the server', async () => {
     fakeBrowserPush('granted');
     server.on('POST /api/v1/push/subscriptions', () =>
       jsonResponse(500, { detail: 'x', code: 'UNKNOWN_ERROR' }),
     );
-    await expect(enablePush()).resolves.toBeNull();
+    await expect(enablePush()).resolves.toEqual({ status: 'server-failed' });
+  });
+
+  it('issue 29: a push service that never answers is given up after 15 s', async () => {
+    vi.useFakeTimers();
+    const browser = fakeBrowserPush('granted');
+    browser.pushManager.subscribe.mockImplementation(() => new Promise(() => {}));
+    const enabling = enablePush();
+    await vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS - 1);
+    let settled = false;
+    void enabling.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(enabling).resolves.toEqual({ status: 'push-service-unreachable' });
+    expect(PUSH_SUBSCRIBE_TIMEOUT_MS).toBe(15_000);
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(0);
+  });
+
+  it("issue 29: the push service's refusal (Chromium's AbortError) is told apart from ours", async () => {
+    const browser = fakeBrowserPush('granted');
+    browser.pushManager.subscribe.mockRejectedValue(
+      new DOMException('Registration failed - push service error', 'AbortError'),
+    );
+    await expect(enablePush()).resolves.toEqual({ status: 'push-service-unreachable' });
   });
 });
 
@@ -111,6 +146,19 @@ describe('spec §9: a registration older than 7 days is renewed', () => {
     expect(browser.pushManager.subscribe).toHaveBeenCalledTimes(2);
   });
 
+  it('a subscription sent by a version that kept no id is sent again to learn it (issue 28)', async () => {
+    fakeBrowserPush('granted');
+    await enablePush();
+    const id = thisDevicePushSubscriptionId();
+    expect(id).toBe('s1');
+    window.localStorage.removeItem('pushSubscriptionId');
+    await renewPushIfDue();
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(2);
+    expect(thisDevicePushSubscriptionId()).toBe(id);
+    await renewPushIfDue();
+    expect(server.requestsTo('POST /api/v1/push/subscriptions')).toHaveLength(2);
+  });
+
   it('never asks for permission', async () => {
     const browser = fakeBrowserPush('default', 'granted');
     await renewPushIfDue();
@@ -128,6 +176,18 @@ describe('turning push off (and signing out)', () => {
     });
     expect(browser.current()).toBeNull();
     await expect(isPushEnabled()).resolves.toBe(false);
+  });
+
+  it('forgets the id and tells who shows push state (issue 28)', async () => {
+    fakeBrowserPush('granted');
+    const changes = vi.fn();
+    const stop = onPushChange(changes);
+    await enablePush();
+    expect(changes).toHaveBeenCalledOnce();
+    await disablePush();
+    expect(changes).toHaveBeenCalledTimes(2);
+    expect(thisDevicePushSubscriptionId()).toBeNull();
+    stop();
   });
 
   it('does not wait for a service worker still installing: without a registration there is nothing to remove', async () => {

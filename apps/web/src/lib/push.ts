@@ -4,16 +4,40 @@ import type {
   TPushSubscription,
   TPushSubscriptionInput,
 } from '@kkb/core/push/schema';
-import { apiDelete, apiGet, apiPost } from './api-client';
+import { apiDelete, apiGet, apiPost, ApiError } from './api-client';
 
 /**
- * Web Push on this device (DESIGN Push; spec §4 Push permission, §8, §9). Every failure ends in
- * "no subscription", never an error a parent has to read (§8: a failed token request returns null).
+ * Web Push on this device (DESIGN Push; spec §4 Push permission, §8, §9). No failure throws
+ * (§8: a failed token request returns null); turning push on says why it did not work, so the
+ * switch can tell the parent what to do.
  */
 
-/** When this device last sent its subscription to the server (ms), and which one, kept across visits. */
+/**
+ * How long subscribing may take. The browser asks its vendor's push service for an endpoint;
+ * with that service out of reach (a network that blocks it, a browser with it turned off)
+ * Chromium answers only after about 90 seconds, all that time with the switch greyed out.
+ */
+export const PUSH_SUBSCRIBE_TIMEOUT_MS = 15_000;
+
+/**
+ * When this device last sent its subscription to the server (ms), which one, and the id the
+ * server gave it (how the list of the user's devices knows this one), kept across visits.
+ */
 const RENEWED_AT_KEY = 'pushRenewedAt';
 const SENT_ENDPOINT_KEY = 'pushEndpoint';
+const SUBSCRIPTION_ID_KEY = 'pushSubscriptionId';
+
+/** Tells what shows this device's push state (its switch, the list of devices) that it changed. */
+const pushChanges = new EventTarget();
+
+export function onPushChange(listener: () => void): () => void {
+  pushChanges.addEventListener('change', listener);
+  return () => pushChanges.removeEventListener('change', listener);
+}
+
+const announceChange = (): void => {
+  pushChanges.dispatchEvent(new Event('change'));
+};
 
 export type PushAvailability =
   /** Push works here; `permission` says whether the parent allowed it. */
@@ -48,22 +72,29 @@ const readRenewedAt = (): number | null => {
   }
 };
 
-const readSentEndpoint = (): string | null => {
+const readStored = (key: string): string | null => {
   try {
-    return window.localStorage.getItem(SENT_ENDPOINT_KEY);
+    return window.localStorage.getItem(key);
   } catch {
     return null;
   }
 };
 
-const writeSent = (sent: { at: number; endpoint: string } | null): void => {
+const readSentEndpoint = (): string | null => readStored(SENT_ENDPOINT_KEY);
+
+/** The id of this device's subscription on the server, when it has one. */
+export const thisDevicePushSubscriptionId = (): string | null => readStored(SUBSCRIPTION_ID_KEY);
+
+const writeSent = (sent: { at: number; endpoint: string; id: string } | null): void => {
   try {
     if (sent === null) {
       window.localStorage.removeItem(RENEWED_AT_KEY);
       window.localStorage.removeItem(SENT_ENDPOINT_KEY);
+      window.localStorage.removeItem(SUBSCRIPTION_ID_KEY);
     } else {
       window.localStorage.setItem(RENEWED_AT_KEY, String(sent.at));
       window.localStorage.setItem(SENT_ENDPOINT_KEY, sent.endpoint);
+      window.localStorage.setItem(SUBSCRIPTION_ID_KEY, sent.id);
     }
   } catch {
     // Without storage the subscription is renewed on every visit: harmless.
@@ -80,45 +111,78 @@ function decodeKey(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function sendToServer(subscription: PushSubscription): Promise<void> {
-  await apiPost<TPushSubscription>(
+  const saved = await apiPost<TPushSubscription>(
     '/api/v1/push/subscriptions',
     subscription.toJSON() as TPushSubscriptionInput,
   );
-  writeSent({ at: Date.now(), endpoint: subscription.endpoint });
+  writeSent({ at: Date.now(), endpoint: subscription.endpoint, id: saved.id });
+  announceChange();
 }
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   return navigator.serviceWorker.ready;
 }
 
+/** What turning push on came to. */
+export type PushEnabling =
+  | { status: 'on'; subscription: PushSubscription }
+  /** Push cannot work here, or the parent did not allow it (the switch explains which). */
+  | { status: 'not-allowed' }
+  /** The browser's push service did not answer in time, or refused to subscribe. */
+  | { status: 'push-service-unreachable' }
+  /** Our server did not take the subscription (or give its key). */
+  | { status: 'server-failed' };
+
+class PushServiceUnreachable extends Error {}
+
+/** The browser's own part (service worker, push service), given up after the time-out. */
+function withinTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new PushServiceUnreachable()), PUSH_SUBSCRIBE_TIMEOUT_MS);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function subscribeFresh(reg: ServiceWorkerRegistration): Promise<PushSubscription> {
   const { publicKey } = await apiGet<TPushPublicKey>('/api/v1/push/public-key');
-  return reg.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: decodeKey(publicKey),
-  });
+  return withinTimeout(
+    reg.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: decodeKey(publicKey),
+    }),
+  );
 }
 
 /**
  * Turns push on for this device: asks for permission while it is still `default` (spec §4), then
- * subscribes and tells the server. Resolves with the subscription, or null when push is not
- * available, not allowed, or anything on the way fails.
+ * subscribes (given up after `PUSH_SUBSCRIBE_TIMEOUT_MS`) and tells the server.
  */
-export async function enablePush(): Promise<PushSubscription | null> {
+export async function enablePush(): Promise<PushEnabling> {
   const availability = pushAvailability();
-  if (availability.kind !== 'available') return null;
+  if (availability.kind !== 'available') return { status: 'not-allowed' };
+  let subscription: PushSubscription;
   try {
     const permission =
       availability.permission === 'default'
         ? await Notification.requestPermission()
         : availability.permission;
-    if (permission !== 'granted') return null;
-    const reg = await registration();
-    const subscription = (await reg.pushManager.getSubscription()) ?? (await subscribeFresh(reg));
+    if (permission !== 'granted') return { status: 'not-allowed' };
+    const reg = await withinTimeout(registration());
+    subscription =
+      (await withinTimeout(reg.pushManager.getSubscription())) ?? (await subscribeFresh(reg));
+  } catch (error) {
+    // The key's request is ours; anything else here is the browser's (AbortError: "Registration
+    // failed - push service error", or the time-out).
+    return error instanceof ApiError
+      ? { status: 'server-failed' }
+      : { status: 'push-service-unreachable' };
+  }
+  try {
     await sendToServer(subscription);
-    return subscription;
+    return { status: 'on', subscription };
   } catch {
-    return null;
+    return { status: 'server-failed' };
   }
 }
 
@@ -142,7 +206,11 @@ export async function renewPushIfDue(now = Date.now()): Promise<void> {
       }).catch(() => {});
       return;
     }
-    if (!isPushRenewalDue(readRenewedAt(), now)) return;
+    if (!isPushRenewalDue(readRenewedAt(), now)) {
+      // Sent by a version of the app that kept no id: sent again (the server updates it) to learn it.
+      if (thisDevicePushSubscriptionId() === null) await sendToServer(current);
+      return;
+    }
     const oldEndpoint = current.endpoint;
     await current.unsubscribe();
     const fresh = await subscribeFresh(reg);
@@ -171,8 +239,7 @@ export async function isPushEnabled(): Promise<boolean> {
   }
 }
 
-/** Turns push off for this device (the parent's choice, or signing out): server first, then the browser. */
-export async function disablePush(): Promise<void> {
+async function turnOff({ tellServer }: { tellServer: boolean }): Promise<void> {
   if (pushAvailability().kind !== 'available') return;
   try {
     // Not `ready`: that waits until a first service worker has installed (precached the app),
@@ -181,11 +248,25 @@ export async function disablePush(): Promise<void> {
     writeSent(null);
     const subscription = await reg?.pushManager.getSubscription();
     if (!subscription) return;
-    await apiDelete('/api/v1/push/subscriptions', {
-      body: { endpoint: subscription.endpoint },
-    }).catch(() => {});
+    if (tellServer) {
+      await apiDelete('/api/v1/push/subscriptions', {
+        body: { endpoint: subscription.endpoint },
+      }).catch(() => {});
+    }
     await subscription.unsubscribe();
   } catch {
     // Nothing more to do: the server drops a dead subscription on its first 404/410.
+  } finally {
+    announceChange();
   }
+}
+
+/** Turns push off for this device (the parent's choice, or signing out): server first, then the browser. */
+export function disablePush(): Promise<void> {
+  return turnOff({ tellServer: true });
+}
+
+/** This device's subscription was removed on the server (from the list of devices): the browser's goes too. */
+export function forgetPushOnThisDevice(): Promise<void> {
+  return turnOff({ tellServer: false });
 }

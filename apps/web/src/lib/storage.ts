@@ -57,3 +57,17 @@ export function rememberPendingInvite(token: string): void {
 export function forgetPendingInvite(): void {
   writeItem(PENDING_INVITE_KEY, null, tabStorage);
 }
+
+const BROWSE_ALL_AGES_KEY = 'browseAllAges';
+
+/**
+ * The parent cleared the age filter that /browse presets to their children's ages: browse opens
+ * with every age from then on, until they filter by age again.
+ */
+export function browsesAllAges(): boolean {
+  return readItem(BROWSE_ALL_AGES_KEY) === 'true';
+}
+
+export function rememberBrowseAllAges(allAges: boolean): void {
+  writeItem(BROWSE_ALL_AGES_KEY, allAges ? 'true' : null);
+}

@@ -74,7 +74,7 @@ describe('syncQueue: the queue to POST /api/v1/sync (spec §4, DESIGN Sync)', ()
         ? { clientId: action.clientId, status: 'duplicate' }
         : undefined,
     );
-    expect(await syncQueue()).toEqual({ applied: 2, rejected: [], complete: true });
+    expect(await syncQueue()).toEqual({ applied: 2, duplicates: 1, rejected: [], complete: true });
     expect(sentActions(0)?.map((action) => action.clientId)).toEqual([
       'client-0000',
       'client-0001',
@@ -104,12 +104,17 @@ describe('syncQueue: the queue to POST /api/v1/sync (spec §4, DESIGN Sync)', ()
       },
     ]);
     expect(await readQueue()).toEqual([]);
-    expect(await syncQueue()).toEqual({ applied: 0, rejected: [], complete: true });
+    expect(await syncQueue()).toEqual({
+      applied: 0,
+      duplicates: 0,
+      rejected: [],
+      complete: true,
+    });
     expect(server.requestsTo(SYNC)).toHaveLength(1);
   });
 
   it('sends each action with the family it was done in; one the server refuses for it is dropped with the note', async () => {
-    setActingFamily('family-a');
+    setActingFamily('family-a', 'The Smiths');
     try {
       await queue(1);
     } finally {
@@ -122,11 +127,18 @@ describe('syncQueue: the queue to POST /api/v1/sync (spec §4, DESIGN Sync)', ()
     );
     const report = await syncQueue();
     expect(sentActions(0)?.map((action) => action.familyId)).toEqual(['family-a']);
+    // The family's name stays on the device, for the note.
+    expect(sentActions(0)?.[0]).not.toHaveProperty('familyName');
     expect(report).toEqual({
       applied: 0,
+      duplicates: 0,
       rejected: [
         {
-          action: expect.objectContaining({ clientId: 'client-0000', familyId: 'family-a' }),
+          action: expect.objectContaining({
+            clientId: 'client-0000',
+            familyId: 'family-a',
+            familyName: 'The Smiths',
+          }),
           detail: FOREIGN_FAMILY_SYNC_MESSAGE,
         },
       ],
@@ -166,9 +178,19 @@ describe('syncQueue: the queue to POST /api/v1/sync (spec §4, DESIGN Sync)', ()
           })),
         });
       server.on(SYNC, failure, applied);
-      expect(await syncQueue()).toEqual({ applied: 0, rejected: [], complete: false });
+      expect(await syncQueue()).toEqual({
+        applied: 0,
+        duplicates: 0,
+        rejected: [],
+        complete: false,
+      });
       expect(await readQueue()).toHaveLength(2);
-      expect(await syncQueue()).toEqual({ applied: 2, rejected: [], complete: true });
+      expect(await syncQueue()).toEqual({
+        applied: 2,
+        duplicates: 0,
+        rejected: [],
+        complete: true,
+      });
       expect(sentActions(1)).toEqual(sentActions(0));
     },
   );

@@ -1,6 +1,7 @@
 import { MAX_SYNC_ACTIONS } from '@kkb/core/sync/limits';
 import type { TQueuedSyncAction, TSyncResponse, TSyncResult } from '@kkb/core/sync/schema';
 import { ApiError, apiPost, describeError, isServerUnreachable } from './api-client';
+import type { QueuedAction } from './offline-db';
 import { readQueue, removeActions } from './offline-queue';
 
 /**
@@ -15,13 +16,19 @@ import { readQueue, removeActions } from './offline-queue';
 export const SYNC_LOCK_NAME = 'kkb:offline-sync';
 
 export interface RejectedAction {
-  action: TQueuedSyncAction;
+  action: QueuedAction;
   detail: string;
 }
 
 export interface SyncReport {
   /** Actions the server applied now (not the duplicates). */
   applied: number;
+  /**
+   * Actions the server had applied before (their online call's answer was lost, another tab):
+   * what the app showed of them meanwhile (a child listed under its add's clientId) is replaced
+   * by the server's answers too.
+   */
+  duplicates: number;
   rejected: RejectedAction[];
   /** False when the server could not be reached: what is left waits for the next try. */
   complete: boolean;
@@ -57,9 +64,11 @@ function withSyncLock<T>(work: () => Promise<T>): Promise<T> {
  * as a whole (it would every time: not sent forever). Throws when it may work later: the server
  * unreachable or failing, or the session not renewed (401).
  */
-async function sendBatch(batch: TQueuedSyncAction[]): Promise<TSyncResult[]> {
+async function sendBatch(batch: QueuedAction[]): Promise<TSyncResult[]> {
+  // What the device keeps beside an action stays on the device.
+  const actions = batch.map(({ familyName: _familyName, ...action }): TQueuedSyncAction => action);
   try {
-    const { results } = await apiPost<TSyncResponse>('/api/v1/sync', { actions: batch });
+    const { results } = await apiPost<TSyncResponse>('/api/v1/sync', { actions });
     return results;
   } catch (error) {
     if (!(error instanceof ApiError) || isTransient(error) || error.status === 401) throw error;
@@ -74,7 +83,7 @@ async function sendBatch(batch: TQueuedSyncAction[]): Promise<TSyncResult[]> {
  */
 export function syncQueue(): Promise<SyncReport> {
   return withSyncLock(async () => {
-    const report: SyncReport = { applied: 0, rejected: [], complete: true };
+    const report: SyncReport = { applied: 0, duplicates: 0, rejected: [], complete: true };
     for (;;) {
       const batch = (await readQueue()).slice(0, MAX_SYNC_ACTIONS);
       if (batch.length === 0) return report;
@@ -92,6 +101,7 @@ export function syncQueue(): Promise<SyncReport> {
         if (result === undefined) continue;
         done.push(action.clientId);
         if (result.status === 'applied') report.applied += 1;
+        if (result.status === 'duplicate') report.duplicates += 1;
         if (result.status === 'rejected') {
           report.rejected.push({ action, detail: result.detail ?? 'Refused by the server' });
         }

@@ -33,7 +33,13 @@ export function installFakeFetch() {
       path: url.pathname,
       query: url.searchParams,
       headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON parsed; raw bytes (an upload) as the Blob sent.
+      body:
+        typeof init.body === 'string'
+          ? JSON.parse(init.body)
+          : init.body instanceof Blob
+            ? init.body
+            : undefined,
     };
     requests.push(request);
     const responders = routes.get(`${request.method} ${request.path}`);

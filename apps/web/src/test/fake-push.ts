@@ -1,3 +1,4 @@
+import type { TPushSubscription } from '@kkb/core/push/schema';
 import { vi } from 'vitest';
 import { jsonResponse, type FakeFetch } from './fake-fetch';
 
@@ -77,18 +78,57 @@ export function pretendIphone(): void {
   );
 }
 
-/** The server's push routes as the fake server answers them. */
-export function answerPushRoutes(server: FakeFetch, publicKey = TEST_VAPID_PUBLIC_KEY): void {
-  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey }));
-  server.on('POST /api/v1/push/subscriptions', (request) =>
-    jsonResponse(201, {
-      id: 's1',
-      endpoint: (request.body as { endpoint: string }).endpoint,
+/**
+ * The server's push routes as the fake server answers them, keeping the user's subscriptions:
+ * `devices` lists them as `GET /push/subscriptions` does, newest first (more can be added to
+ * play other devices with `addDevice`).
+ */
+export function answerPushRoutes(server: FakeFetch, publicKey = TEST_VAPID_PUBLIC_KEY) {
+  const devices: (TPushSubscription & { endpoint: string })[] = [];
+  let counter = 0;
+  const addDevice = (fields: Partial<TPushSubscription> & { endpoint?: string } = {}) => {
+    counter += 1;
+    const id = fields.id ?? `s${counter}`;
+    const device = {
+      id,
+      device: 'Chrome on Android',
+      pushService: 'fcm.googleapis.com',
       createdAt: '2026-11-23T10:00:00.000Z',
       renewedAt: '2026-11-23T10:00:00.000Z',
-    }),
+      endpoint: `https://fcm.googleapis.com/fcm/send/${id}`,
+      ...fields,
+    };
+    devices.unshift(device);
+    server.on(`DELETE /api/v1/push/subscriptions/${id}`, () => {
+      const index = devices.findIndex((d) => d.id === id);
+      if (index === -1) return jsonResponse(404, { detail: 'Not found', code: 'DATA_NOT_FOUND' });
+      devices.splice(index, 1);
+      return new Response(null, { status: 204 });
+    });
+    return device;
+  };
+  const listed = ({ endpoint: _endpoint, ...subscription }: (typeof devices)[number]) =>
+    subscription;
+  server.on('GET /api/v1/push/public-key', () => jsonResponse(200, { publicKey }));
+  server.on('GET /api/v1/push/subscriptions', () =>
+    jsonResponse(200, { subscriptions: devices.map(listed) }),
   );
-  server.on('DELETE /api/v1/push/subscriptions', () => new Response(null, { status: 204 }));
+  server.on('POST /api/v1/push/subscriptions', (request) => {
+    const { endpoint } = request.body as { endpoint: string };
+    const known = devices.find((d) => d.endpoint === endpoint);
+    return jsonResponse(
+      201,
+      listed(known ?? addDevice({ endpoint, pushService: 'push.example.com' })),
+    );
+  });
+  server.on('DELETE /api/v1/push/subscriptions', (request) => {
+    const { endpoint } = request.body as { endpoint: string };
+    const index = devices.findIndex((d) => d.endpoint === endpoint);
+    if (index === -1) return jsonResponse(404, { detail: 'Not found', code: 'DATA_NOT_FOUND' });
+    devices.splice(index, 1);
+    return new Response(null, { status: 204 });
+  });
+  return { devices, addDevice };
 }
 
 /** A VAPID public key's shape: 65 bytes, base64url. */

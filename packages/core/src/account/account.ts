@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPersonName } from '../auth/schemas.ts';
 
 /**
  * Deleting one's account (issue 18). A password account confirms with its password; an account
@@ -6,6 +7,13 @@ import { z } from 'zod';
  * have been issued within this window.
  */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+/**
+ * Body of `PATCH /account`: the member's own name (issue 29: each adult has their own, kept on
+ * their account; the family's members list, greetings and invitations use it).
+ */
+export const ZAccountUpdate = z.strictObject({ name: ZPersonName });
+export type TAccountUpdate = z.infer<typeof ZAccountUpdate>;
 
 export const ZAccountDelete = z.object({
   password: z.string().max(1024).optional(),

@@ -8,9 +8,11 @@ import {
   EMPTY_PROGRESS,
   familyStats,
   listAchievements,
+  playByChild,
   playByMember,
   replayCompletions,
   totalPoints,
+  withChildrenPlay,
   withPlayedDays,
 } from './progress.ts';
 import { ZProgressState, type TCompletion, type TProgressState } from './schema.ts';
@@ -299,7 +301,35 @@ describe('§3 family stats', () => {
       favoriteActivities: 0,
       lastActivityDate: null,
       byMember: [],
+      byChild: [],
     });
+  });
+
+  it('issue 29: stats say how much each child played: every current child in order, zero included', () => {
+    const children = [
+      { id: 'noa', name: 'Noa' },
+      { id: 'eli', name: 'Eli' },
+    ];
+    const played = [
+      { childId: 'gone', activities: 4, minutes: 40 },
+      { childId: 'eli', activities: 2, minutes: 25 },
+    ];
+    expect(playByChild(children, played)).toEqual([
+      { childId: 'noa', name: 'Noa', activities: 0, minutes: 0 },
+      { childId: 'eli', name: 'Eli', activities: 2, minutes: 25 },
+    ]);
+  });
+
+  it('one more completion counts for each child it names, once', () => {
+    const byChild = [
+      { childId: 'noa', name: 'Noa', activities: 0, minutes: 0 },
+      { childId: 'eli', name: 'Eli', activities: 2, minutes: 25 },
+    ];
+    expect(withChildrenPlay(byChild, ['eli', 'noa'], 10)).toEqual([
+      { childId: 'noa', name: 'Noa', activities: 1, minutes: 10 },
+      { childId: 'eli', name: 'Eli', activities: 3, minutes: 35 },
+    ]);
+    expect(withChildrenPlay(byChild, [], 10)).toEqual(byChild);
   });
 
   it('stats say who played how much: current members first (zero included), then former ones', () => {
@@ -334,6 +364,7 @@ describe('§3 family stats', () => {
       favoriteActivities: 3,
       lastActivityDate: '2026-05-15',
       byMember: [],
+      byChild: [],
     });
   });
 

@@ -2,6 +2,7 @@ import { localMoment } from './calendar.ts';
 import { ACHIEVEMENT_BY_ID, ACHIEVEMENTS } from './definitions.ts';
 import type {
   TAchievement,
+  TChildPlay,
   TCompletion,
   TFamilyStats,
   TMemberPlay,
@@ -117,6 +118,7 @@ export function familyStats(
   state: TProgressState,
   favoriteActivities: number,
   byMember: TMemberPlay[] = [],
+  byChild: TChildPlay[] = [],
 ): TFamilyStats {
   return {
     totalActivities: state.totalActivities,
@@ -128,7 +130,42 @@ export function familyStats(
     favoriteActivities,
     lastActivityDate: state.lastActivityDate,
     byMember,
+    byChild,
   };
+}
+
+/**
+ * How much each child played: every current child in the family's order, with zero when no
+ * completion named them. A child no longer in the family is left out (their completions stay in
+ * the log).
+ */
+export function playByChild(
+  children: readonly { id: string; name: string }[],
+  played: readonly Omit<TChildPlay, 'name'>[],
+): TChildPlay[] {
+  const byId = new Map(played.map((entry) => [entry.childId, entry]));
+  return children.map((child) => ({
+    childId: child.id,
+    name: child.name,
+    activities: byId.get(child.id)?.activities ?? 0,
+    minutes: byId.get(child.id)?.minutes ?? 0,
+  }));
+}
+
+/**
+ * The children's play with one more completion of `minutes` that names `childIds`: it counts once
+ * for each of them (a completion being logged, or one made offline).
+ */
+export function withChildrenPlay(
+  byChild: readonly TChildPlay[],
+  childIds: readonly string[],
+  minutes: number,
+): TChildPlay[] {
+  return byChild.map((entry) =>
+    childIds.includes(entry.childId)
+      ? { ...entry, activities: entry.activities + 1, minutes: entry.minutes + minutes }
+      : entry,
+  );
 }
 
 /**

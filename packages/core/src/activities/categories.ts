@@ -39,3 +39,12 @@ export const CATEGORIES: readonly TCategory[] = [
     color: '#C2185B',
   },
 ];
+
+const categoryNameById: ReadonlyMap<string, string> = new Map(
+  CATEGORIES.map((c) => [c.id, c.name]),
+);
+
+/** The display name of a category id (built-in ids), else the category text itself. */
+export function categoryName(category: string): string {
+  return categoryNameById.get(category) ?? category;
+}

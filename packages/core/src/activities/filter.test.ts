@@ -102,6 +102,102 @@ describe('§5 activity filters', () => {
     expect(ZActivityQuery.safeParse({ season: 'monsoon' }).success).toBe(false);
   });
 
+  describe("issue 35's practical filters", () => {
+    const bubbles = makeActivity({ id: 'bubbles', prepMinutes: 0, mess: 'none' });
+    const dough = makeActivity({
+      id: 'dough',
+      prepMinutes: 15,
+      mess: 'some',
+      skills: ['fine-motor', 'creative'],
+    });
+    const mud = makeActivity({
+      id: 'mud',
+      location: 'outdoor',
+      prepMinutes: 5,
+      mess: 'lots',
+      skills: ['gross-motor'],
+      settings: ['garden', 'park'],
+    });
+    const eyeSpy = makeActivity({
+      id: 'eye-spy',
+      skills: ['language', 'thinking'],
+      settings: ['home', 'car', 'waiting-room'],
+    });
+    const practical = [bubbles, dough, mud, eyeSpy];
+
+    it('maxPrepMinutes keeps activities whose adult prep takes at most that long', () => {
+      expect(ids(filterActivities(practical, { maxPrepMinutes: 0 }))).toEqual([
+        'bubbles',
+        'eye-spy',
+      ]);
+      expect(ids(filterActivities(practical, { maxPrepMinutes: 5 }))).toEqual([
+        'bubbles',
+        'mud',
+        'eye-spy',
+      ]);
+      expect(ids(filterActivities(practical, { maxPrepMinutes: 15 }))).toEqual(ids(practical));
+    });
+
+    it("mess is at most: 'none' only none, 'some' none or some, 'lots' every activity", () => {
+      expect(ids(filterActivities(practical, { mess: 'none' }))).toEqual(['bubbles', 'eye-spy']);
+      expect(ids(filterActivities(practical, { mess: 'some' }))).toEqual([
+        'bubbles',
+        'dough',
+        'eye-spy',
+      ]);
+      expect(ids(filterActivities(practical, { mess: 'lots' }))).toEqual(ids(practical));
+    });
+
+    it('skill keeps activities that exercise it, wherever it is in their list', () => {
+      expect(ids(filterActivities(practical, { skill: 'creative' }))).toEqual(['bubbles', 'dough']);
+      expect(ids(filterActivities(practical, { skill: 'thinking' }))).toEqual(['eye-spy']);
+      expect(ids(filterActivities(practical, { skill: 'social-emotional' }))).toEqual([]);
+    });
+
+    it('setting keeps activities playable there', () => {
+      expect(ids(filterActivities(practical, { setting: 'car' }))).toEqual(['eye-spy']);
+      expect(ids(filterActivities(practical, { setting: 'park' }))).toEqual(['mud']);
+      expect(ids(filterActivities(practical, { setting: 'home' }))).toEqual([
+        'bubbles',
+        'dough',
+        'eye-spy',
+      ]);
+    });
+
+    it('are read from a query string and refuse values outside their vocabularies', () => {
+      expect(
+        ZActivityQuery.parse({
+          maxPrepMinutes: '5',
+          mess: 'some',
+          skill: 'language',
+          setting: 'car',
+        }),
+      ).toMatchObject({ maxPrepMinutes: 5, mess: 'some', skill: 'language', setting: 'car' });
+      expect(ZActivityQuery.parse({ maxPrepMinutes: '2880' }).maxPrepMinutes).toBe(2880);
+      for (const bad of [
+        { maxPrepMinutes: '-1' },
+        { maxPrepMinutes: '2881' },
+        { maxPrepMinutes: '2.5' },
+        { maxPrepMinutes: '' },
+        { mess: 'little' },
+        { skill: 'maths' },
+        { setting: 'beach' },
+      ]) {
+        expect(ZActivityQuery.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      }
+    });
+
+    it('combine with each other and with the others', () => {
+      expect(
+        ids(filterActivities(practical, { mess: 'none', maxPrepMinutes: 0, setting: 'car' })),
+      ).toEqual(['eye-spy']);
+      expect(ids(filterActivities(practical, { location: 'outdoor', mess: 'lots' }))).toEqual([
+        'mud',
+      ]);
+      expect(ids(filterActivities(practical, { location: 'outdoor', mess: 'some' }))).toEqual([]);
+    });
+  });
+
   it('§5 filters combine', () => {
     expect(ids(filterActivities(all, { location: 'indoor', weather: 'rainy', ageMin: 6 }))).toEqual(
       ['hide'],
@@ -189,6 +285,7 @@ describe('§4 user activity status', () => {
     tried: true,
     completedAt: '2026-01-05T09:00:00.000Z',
     completedBy: 'user-1',
+    completedChildIds: ['child-1'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-05T09:00:00.000Z',
   };
@@ -208,6 +305,7 @@ describe('§4 user activity status', () => {
       tried: true,
       completedAt: null,
       completedBy: null,
+      completedChildIds: [],
       createdAt: now,
       updatedAt: now,
     });
@@ -221,6 +319,7 @@ describe('favourite and tried are independent (issue 9)', () => {
     tried: true,
     completedAt: '2026-01-05T09:00:00.000Z',
     completedBy: 'user-1',
+    completedChildIds: ['child-1'],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-05T09:00:00.000Z',
   };
@@ -245,6 +344,7 @@ describe('favourite and tried are independent (issue 9)', () => {
       tried: false,
       completedAt: null,
       completedBy: null,
+      completedChildIds: [],
       updatedAt: now,
     });
     const onlyTried = { ...doneFavourite, favorite: false };
@@ -265,6 +365,13 @@ describe('favourite and tried are independent (issue 9)', () => {
       favorite: false,
       tried: true,
       completedBy: 'user-1',
+      completedChildIds: [],
     });
+  });
+
+  it('issue 29: a completion records the children who played; the next one replaces them', () => {
+    const done = recordCompletion(undefined, now, 'user-1', now, ['noa', 'eli']);
+    expect(done.completedChildIds).toEqual(['noa', 'eli']);
+    expect(recordCompletion(done, now, 'user-2', now, ['eli']).completedChildIds).toEqual(['eli']);
   });
 });

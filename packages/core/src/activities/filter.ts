@@ -1,15 +1,7 @@
-import { CATEGORIES } from './categories.ts';
-import type { TActivityFilters } from './query.ts';
+import { categoryName } from './categories.ts';
+import { messAtMost } from './practical-fields.ts';
+import type { TActivityFilters, TActivityList, TActivityQuery } from './query.ts';
 import type { TActivity, TActivityWeather, TSeason, TWeatherCondition } from './schema.ts';
-
-const categoryNameById: ReadonlyMap<string, string> = new Map(
-  CATEGORIES.map((c) => [c.id, c.name]),
-);
-
-/** The display name of a category id (built-in ids), else the category text itself. */
-export function categoryName(category: string): string {
-  return categoryNameById.get(category) ?? category;
-}
 
 /** Spec §5: an activity marked 'any' suits every weather; otherwise the condition must be listed. */
 export function suitsWeather(
@@ -91,7 +83,7 @@ export function searchActivities<A extends TActivity>(
   });
 }
 
-/** Spec §5 activity filters, all of them at once, keeping the input order. */
+/** Spec §5 activity filters and issue 35's practical ones, all of them at once, keeping the input order. */
 export function filterActivities<A extends TActivity>(
   activities: readonly A[],
   filters: TActivityFilters,
@@ -105,7 +97,11 @@ export function filterActivities<A extends TActivity>(
       (filters.weather === undefined || suitsWeather(a.weather, filters.weather)) &&
       (filters.energyLevel === undefined || a.energyLevel === filters.energyLevel) &&
       suitsSeason(a, filters.season) &&
-      (filters.noMaterials !== true || needsNoMaterials(a)),
+      (filters.noMaterials !== true || needsNoMaterials(a)) &&
+      (filters.maxPrepMinutes === undefined || a.prepMinutes <= filters.maxPrepMinutes) &&
+      (filters.mess === undefined || messAtMost(a.mess, filters.mess)) &&
+      (filters.skill === undefined || a.skills.includes(filters.skill)) &&
+      (filters.setting === undefined || a.settings.includes(filters.setting)),
   );
   return searchActivities(matching, filters.search);
 }
@@ -120,4 +116,16 @@ export interface Page<T> {
 /** Spec §7: the `skip`/`limit` window of a list and the list's full length. */
 export function paginate<T>(items: readonly T[], skip: number, limit: number): Page<T> {
   return { items: items.slice(skip, skip + limit), total: items.length, skip, limit };
+}
+
+/**
+ * `GET /activities`: the activities (the catalogue, then the family's own) filtered and paged,
+ * as the server answers and as the device answers from the catalogue it holds (issue 30).
+ */
+export function listActivityPage(
+  activities: readonly TActivity[],
+  { skip, limit, ...filters }: TActivityQuery,
+): TActivityList {
+  const page = paginate(filterActivities(activities, filters), skip, limit);
+  return { activities: page.items, total: page.total, skip, limit };
 }

@@ -5,9 +5,11 @@ import {
   ageScore,
   calmScore,
   categoryScore,
+  chooseVaried,
   energyScore,
   fitsEveryChild,
   locationScore,
+  leadWithDistinctive,
   rankActivities,
   recommendActivities,
   timeScore,
@@ -15,6 +17,7 @@ import {
   type RecommendationChild,
   type RecommendationInput,
 } from './recommend.ts';
+import { ageCoverage, ageStanding } from './age-coverage.ts';
 import type { TActivity } from './schema.ts';
 import { makeActivity } from './test-activity.ts';
 
@@ -227,6 +230,34 @@ describe('after dark and in the evening (issue 9: no sidewalk chalk at 22:00)', 
   });
 });
 
+describe('"Right now": no adult prep and no mess (issue 35)', () => {
+  const activities: TActivity[] = [
+    makeActivity({ id: 'dough', prepMinutes: 15, mess: 'some' }),
+    makeActivity({ id: 'ready', prepMinutes: 0, mess: 'none' }),
+    makeActivity({ id: 'paint', prepMinutes: 0, mess: 'lots' }),
+    makeActivity({ id: 'hunt', prepMinutes: 5, mess: 'none' }),
+    makeActivity({ id: 'song', prepMinutes: 0, mess: 'none', category: 'social' }),
+  ];
+  const ids = (input: RecommendationInput) =>
+    recommendActivities(input).recommendations.map((r) => r.activity.id);
+
+  it('keeps only activities with prepMinutes 0 and mess none, a hard filter like the place', () => {
+    const base: RecommendationInput = { activities, children: [child('a', 5)] };
+    expect(ids(base)).toHaveLength(5);
+    expect(ids({ ...base, rightNow: true }).sort()).toEqual(['ready', 'song']);
+    expect(ids({ ...base, rightNow: false })).toHaveLength(5);
+  });
+
+  it('without children too: the first 6 of those ready right now', () => {
+    expect(ids({ activities, children: [], rightNow: true })).toEqual(['ready', 'song']);
+  });
+
+  it('nothing ready right now: nothing is recommended', () => {
+    const messy = activities.filter((a) => a.mess !== 'none');
+    expect(ids({ activities: messy, children: [child('a', 5)], rightNow: true })).toEqual([]);
+  });
+});
+
 describe('the age reason names the children, never a decimal age (issue 9)', () => {
   const ada = { name: 'Ada', age: 4 };
   const ben = { name: 'Ben', age: 7 };
@@ -239,8 +270,9 @@ describe('the age reason names the children, never a decimal age (issue 9)', () 
     expect(ageReason([ada, ben, cy], [6, 10])).toBe('Just right for Ben and Cy');
   });
 
-  it('gives whole-year ages when the range fits only their average', () => {
-    expect(ageReason([ada, cy], [5, 7])).toBe('Just right for ages 4 to 9');
+  it('the labels never claim a fit that is not there: a range that fits only their average says it lies in between (issue 29)', () => {
+    expect(ageReason([ada, cy], [5, 7])).toBe('For ages 5 to 7, in between Ada and Cy');
+    expect(ageReason([ada, cy], [5, 7]).startsWith('Just right')).toBe(false);
   });
 
   it('an average of 5.5 is never shown', () => {
@@ -317,17 +349,18 @@ describe('§9 recommendation properties', () => {
     expect(ids({ ...input, weather: null })).toContain('football');
   });
 
-  it('§9 never more than 6, all eligible, sorted by score (those fitting every child first), deterministic', () => {
+  it('§9 never more than 6, all eligible, those fitting every child first, each category best first, deterministic', () => {
     fc.assert(
       fc.property(arbInput, (input) => {
         const { recommendations, basis } = recommendActivities(input);
         expect(recommendations.length).toBeLessThanOrEqual(6);
-        const playing = input.children.filter((c) => c.age >= 1);
+        const coverage = ageCoverage(input.activities);
+        const playing = input.children.filter((c) => ageStanding(c.age, coverage) === 'served');
         const fitsAll = (r: (typeof recommendations)[number]) =>
           playing.length < 2 || fitsEveryChild(r.activity.ageRange, playing);
         if (basis.age !== null) {
-          const average = input.children.reduce((s, c) => s + c.age, 0) / input.children.length;
-          const age = playing.length === 0 ? 1 : average;
+          const average = playing.reduce((s, c) => s + c.age, 0) / playing.length;
+          const age = playing.length === 0 ? coverage!.youngest : average;
           expect(basis.lookAhead).toBe(playing.length === 0);
           for (const r of recommendations) {
             expect(r.activity.ageRange[0]).toBeLessThanOrEqual(age);
@@ -336,14 +369,19 @@ describe('§9 recommendation properties', () => {
               expect(r.activity.weather).toContain('rainy');
             }
             expect(r.score).toBeGreaterThanOrEqual(0);
-            expect(r.score).toBeLessThanOrEqual(115);
+            expect(r.score).toBeLessThanOrEqual(125);
           }
         }
         for (let i = 1; i < recommendations.length; i += 1) {
-          const [before, after] = [recommendations[i - 1]!, recommendations[i]!];
-          expect(Number(fitsAll(before))).toBeGreaterThanOrEqual(Number(fitsAll(after)));
-          if (fitsAll(before) === fitsAll(after)) {
-            expect(before.score).toBeGreaterThanOrEqual(after.score);
+          const after = recommendations[i]!;
+          for (const before of recommendations.slice(0, i)) {
+            expect(Number(fitsAll(before))).toBeGreaterThanOrEqual(Number(fitsAll(after)));
+            if (
+              fitsAll(before) === fitsAll(after) &&
+              before.activity.category === after.activity.category
+            ) {
+              expect(before.score).toBeGreaterThanOrEqual(after.score);
+            }
           }
         }
         expect(recommendActivities(input)).toEqual({ recommendations, basis });
@@ -351,7 +389,7 @@ describe('§9 recommendation properties', () => {
     );
   });
 
-  it('§9 the recommendations are the first 6 of the whole ranking (kept without sorting every candidate)', () => {
+  it('§9 the recommendations are the varied choice of 6 from the whole ranking (kept without sorting every candidate)', () => {
     fc.assert(
       fc.property(arbInput, fc.array(arbActivity, { maxLength: 40 }), (input, more) => {
         // Many ties: the same activities again under other ids, after the first ones.
@@ -362,8 +400,10 @@ describe('§9 recommendation properties', () => {
         ];
         const { recommendations } = recommendActivities({ ...input, activities });
         const { ranked } = rankActivities({ ...input, activities });
+        const chosen = input.children.length === 0 ? ranked.slice(0, 6) : chooseVaried(ranked, 6);
+        const reasons = leadWithDistinctive(chosen.map((r) => r.reasons));
         expect(recommendations).toEqual(
-          ranked.slice(0, 6).map(({ activity, score, reasons }) => ({ activity, score, reasons })),
+          chosen.map(({ activity, score }, i) => ({ activity, score, reasons: reasons[i] })),
         );
       }),
     );
@@ -385,8 +425,8 @@ describe('§9 recommendation properties', () => {
     const reasons = Object.fromEntries(
       result.recommendations.map((r) => [r.activity.id, r.reasons]),
     );
-    expect(reasons['for-nine']?.[0]).toBe('Best for Noa; Eli can help');
-    expect(reasons['from-three']?.[0]).toBe('Just right for ages 2 to 9');
+    expect(reasons['for-nine']).toContain('Best for Noa; Eli can help');
+    expect(reasons['from-three']).toContain('For ages 3 to 7, in between Eli and Noa');
     expect(reasons['for-both']?.join(' ')).not.toMatch(/can help/);
   });
 

@@ -20,6 +20,11 @@ export function makeActivity(overrides: Partial<TActivity> & { id: string }): TA
     weather: ['any'],
     safetyTips: [],
     tags: [],
+    picture: { icon: 'artist-palette', alt: "A painter's palette" },
+    prepMinutes: 0,
+    mess: 'none',
+    skills: ['creative'],
+    settings: ['home'],
     ...overrides,
   };
 }

@@ -25,6 +25,11 @@ export const ZUserActivity = z.object({
   completedAt: z.string().nullable(),
   /** The member who logged the latest completion (null when never completed). */
   completedBy: z.string().nullable(),
+  /**
+   * The children who played in the latest completion (their ids; empty when never completed, or
+   * when the completion named none, as those logged before completions recorded children).
+   */
+  completedChildIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -49,6 +54,8 @@ export interface UserActivityFields {
   completedAt: string | null;
   /** The member who logged the latest completion. */
   completedBy: string | null;
+  /** The children who played in the latest completion. */
+  completedChildIds: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -60,6 +67,7 @@ function unmarked(nowIso: string): UserActivityFields {
     tried: false,
     completedAt: null,
     completedBy: null,
+    completedChildIds: [],
     createdAt: nowIso,
     updatedAt: nowIso,
   };
@@ -88,7 +96,7 @@ export function recordUserActivityStatus(
 
 /**
  * Sets or clears one mark and keeps the other. Clearing 'tried' also forgets when it was last
- * done and by whom (the family's stats keep every completion). Undefined when nothing is left to record: the
+ * done, by whom and with which children (the family's stats keep every completion). Undefined when nothing is left to record: the
  * record is then removed.
  */
 export function setUserActivityMark(
@@ -103,26 +111,28 @@ export function setUserActivityMark(
       ? { ...base, favorite: on }
       : on
         ? { ...base, tried: true }
-        : { ...base, tried: false, completedAt: null, completedBy: null };
+        : { ...base, tried: false, completedAt: null, completedBy: null, completedChildIds: [] };
   if (!next.favorite && !next.tried) return undefined;
   return { ...next, updatedAt: nowIso };
 }
 
 /**
- * A completion by the member `completedBy`: the activity is tried and remembers when it was done
- * and by whom; a favourite stays one.
+ * A completion logged by the member `completedBy` with the children `childIds`: the activity is
+ * tried and remembers when it was done, by whom and with whom; a favourite stays one.
  */
 export function recordCompletion(
   existing: UserActivityFields | undefined,
   completedAtIso: string,
   completedBy: string,
   nowIso: string,
+  childIds: readonly string[] = [],
 ): UserActivityFields {
   return {
     ...(existing ?? unmarked(nowIso)),
     tried: true,
     completedAt: completedAtIso,
     completedBy,
+    completedChildIds: [...childIds],
     updatedAt: nowIso,
   };
 }

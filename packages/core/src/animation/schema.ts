@@ -13,38 +13,57 @@ export const MAX_FPS = 24;
 export const FRAME_WIDTH = 480;
 export const FRAME_HEIGHT = 360;
 
+/**
+ * Largest JSON body of `POST`/`PUT /animations`. Frames travel on their own (one upload each), so
+ * the body holds only their references: 60 of them take a few kilobytes. A larger body is refused
+ * with 413 before it is parsed.
+ */
+export const MAX_ANIMATION_BODY_BYTES = 1024 * 1024;
+/** How long an uploaded frame waits for an animation to name it before it is deleted. */
+export const FRAME_UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
 export const TOO_MANY_FRAMES_MESSAGE = `An animation can have at most ${MAX_ANIMATION_FRAMES} frames`;
 export const FRAME_TOO_LARGE_MESSAGE = `Each frame must be at most ${MAX_FRAME_BYTES / 1024} KB`;
 export const FRAME_NOT_PNG_MESSAGE = 'Each frame must be a PNG image';
 export const TOO_MANY_ANIMATIONS_MESSAGE = `A family can keep at most ${MAX_ANIMATIONS} animations`;
-export const ANIMATION_TOO_LARGE_MESSAGE = `An animation can have at most ${MAX_ANIMATION_FRAMES} frames of ${MAX_FRAME_BYTES / 1024} KB each`;
-
-/** Base64 characters of a frame at the size limit (4 per 3 bytes, padded). */
-const MAX_FRAME_BASE64_LENGTH = Math.ceil(MAX_FRAME_BYTES / 3) * 4;
-
-/**
- * Largest request body an animation may need: every frame at the limit plus room for the rest.
- * Anything larger is refused before it is parsed.
- */
-export const MAX_ANIMATION_BODY_BYTES =
-  MAX_ANIMATION_FRAMES * (MAX_FRAME_BASE64_LENGTH + 200) + 4096;
+export const ANIMATION_BODY_TOO_LARGE_MESSAGE = `An animation's details can be at most ${MAX_ANIMATION_BODY_BYTES / 1024 / 1024} MB; its frames are uploaded one by one`;
+/** A frame names an upload this family does not have: never made, another family's, or expired. */
+export const FRAME_UPLOAD_NOT_FOUND_MESSAGE =
+  "A frame's upload was not found (uploads not saved in an animation are kept for a day); upload it again";
 
 export const ZFrameId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'frame ids are 1-64 letters, digits, "_" or "-"');
 
+/** The server's name for one uploaded frame image (`POST /animations/frame-uploads`). */
+export const ZFrameUploadId = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/, 'upload ids are the 32 hex digits the upload answered');
+
+/** Answer of `POST /animations/frame-uploads`: the id an animation's frame then names. */
+export const ZFrameUpload = z.object({ uploadId: ZFrameUploadId });
+export type TFrameUpload = z.infer<typeof ZFrameUpload>;
+
 /**
- * One frame sent to the server: its id and, when its drawing is new or changed, the PNG bytes in
- * base64. A frame without `png` keeps the image the server already has for that id.
+ * One frame sent to the server: its id and, when its drawing is new or changed, the upload that
+ * holds its PNG. A frame without `uploadId` keeps the image the server already has for that id.
+ * Strict: a client still sending the image inline (`png`) is told so, rather than having the new
+ * drawing dropped and the old one kept.
  */
-export const ZAnimationFrameInput = z.object({
+export const ZAnimationFrameInput = z.strictObject({
   id: ZFrameId,
-  png: z.string().max(MAX_FRAME_BASE64_LENGTH, FRAME_TOO_LARGE_MESSAGE).optional(),
+  uploadId: ZFrameUploadId.optional(),
 });
 export type TAnimationFrameInput = z.infer<typeof ZAnimationFrameInput>;
 
+/** An upload becomes one frame's image, so two frames naming the same upload are refused. */
+export function uploadsAreUnique(frames: readonly TAnimationFrameInput[]): boolean {
+  const uploads = frames.flatMap((frame) => (frame.uploadId === undefined ? [] : [frame.uploadId]));
+  return new Set(uploads).size === uploads.length;
+}
+
 export const ZAnimationInput = z.object({
-  title: z.string().trim().min(1, 'title is required').max(MAX_ANIMATION_TITLE_LENGTH),
+  title: z.string().max(MAX_ANIMATION_TITLE_LENGTH).trim().min(1, 'title is required'),
   fps: z.number().int().min(MIN_FPS).max(MAX_FPS),
   loop: z.boolean(),
   frames: z
@@ -54,7 +73,8 @@ export const ZAnimationInput = z.object({
     .refine(
       (frames) => new Set(frames.map((frame) => frame.id)).size === frames.length,
       'frame ids must be unique',
-    ),
+    )
+    .refine(uploadsAreUnique, 'each upload can be the image of one frame only'),
 });
 export type TAnimationInput = z.infer<typeof ZAnimationInput>;
 

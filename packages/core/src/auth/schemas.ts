@@ -16,13 +16,14 @@ export const ZNewPassword = z
   .string({ error: 'Password is required' })
   .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
   .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE)
-  .refine((password) => password.trim() !== '', PASSWORD_BLANK_MESSAGE);
+  // "Not only spaces" as a pattern, so the OpenAPI document states it.
+  .regex(/\S/, PASSWORD_BLANK_MESSAGE);
 
 export const ZPersonName = z
   .string({ error: NAME_REQUIRED_MESSAGE })
+  .max(100, 'Name must be at most 100 characters')
   .trim()
-  .min(1, NAME_REQUIRED_MESSAGE)
-  .max(100, 'Name must be at most 100 characters');
+  .min(1, NAME_REQUIRED_MESSAGE);
 
 /** The auth user of spec §3 (legacy REST shape, snake_case as the spec gives it). */
 export const ZUser = z.object({

@@ -14,26 +14,23 @@ export const MAX_FILES_MESSAGE = `A family can keep at most ${MAX_FILES} files`;
  */
 export const RESERVED_FILE_PATH_SEGMENT = 'download';
 
-const SEGMENT = /^[A-Za-z0-9._-]+$/;
+const SEGMENTS_MESSAGE =
+  'path segments may hold only letters, digits, ".", "_" and "-" (no empty, "." or ".." segment)';
 
 /**
  * A family's own name for a stored file, e.g. `avatars/child-1.png`: 1–200 characters, segments
  * of letters, digits, `.`, `_` and `-` separated by `/`; no empty, `.` or `..` segment, no leading
- * slash, and not under the reserved `download/`.
+ * slash, and not under the reserved `download/`. Each rule is a pattern, so the OpenAPI document
+ * states them all.
  */
 export const ZFilePath = z
   .string()
   .min(1, 'path is required')
   .max(FILE_PATH_MAX_LENGTH, `path must be at most ${FILE_PATH_MAX_LENGTH} characters`)
-  .refine(
-    (path) =>
-      path
-        .split('/')
-        .every((segment) => SEGMENT.test(segment) && segment !== '.' && segment !== '..'),
-    'path segments may hold only letters, digits, ".", "_" and "-" (no empty, "." or ".." segment)',
-  )
-  .refine(
-    (path) => path.split('/')[0] !== RESERVED_FILE_PATH_SEGMENT,
+  .regex(/^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/, SEGMENTS_MESSAGE)
+  .regex(/^(?!(?:[^/]*\/)*\.\.?(?:\/|$))/, SEGMENTS_MESSAGE)
+  .regex(
+    new RegExp(`^(?!${RESERVED_FILE_PATH_SEGMENT}(?:/|$))`),
     `path may not start with "${RESERVED_FILE_PATH_SEGMENT}/"`,
   );
 
@@ -41,7 +38,9 @@ export const ZFilePath = z
 export const ZStoredFile = z.object({ path: z.string(), url: z.string() });
 export type TStoredFile = z.infer<typeof ZStoredFile>;
 
-export type TImageType = 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+/** The image types a family may store, each recognised by its bytes (sniffImageType). */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type TImageType = (typeof IMAGE_TYPES)[number];
 
 function startsWith(bytes: Uint8Array, signature: readonly number[], offset = 0): boolean {
   return signature.every((byte, i) => bytes[offset + i] === byte);

@@ -65,11 +65,25 @@ export const ZInviteCreated = z.object({
 export type TInviteCreated = z.infer<typeof ZInviteCreated>;
 
 /**
+ * `GET /family/join/{token}`: whom an invitation comes from, for the join page before anyone signs
+ * in. Only what the family itself shows its members: its name, the inviter's first name, the role
+ * and until when the link works; nothing the inviter wrote for the invitation (there is no such
+ * text).
+ */
+export const ZInvitePreview = z.object({
+  familyName: z.string(),
+  inviterFirstName: z.string(),
+  role: ZInvitableRole,
+  expiresAt: z.string(),
+});
+export type TInvitePreview = z.infer<typeof ZInvitePreview>;
+
+/**
  * Body of `POST /family/join`. `discardOwnFamily` is the explicit choice DESIGN asks for when the
  * joining user's own family has data: without it such a join answers 409 (FAMILY_HAS_DATA_MESSAGE).
  */
 export const ZJoinFamily = z.strictObject({
-  token: z.string().trim().min(1).max(200),
+  token: z.string().max(200).trim().min(1),
   discardOwnFamily: z.boolean().default(false),
 });
 export type TJoinFamily = z.infer<typeof ZJoinFamily>;

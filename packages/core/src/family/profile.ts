@@ -12,6 +12,7 @@ import type {
   TChildPreferences,
   TChildUpdate,
   TFamilyProfile,
+  TFamilyProfileFields,
   TPreferences,
   TProfileUpdate,
   TProgressFields,
@@ -50,15 +51,30 @@ export function createDefaultProfileDocument(
   owner: NewProfileOwner,
   nowIso: string,
 ): TFamilyProfile {
-  const displayName = owner.displayName?.trim();
   return {
     uid: owner.uid,
     email: owner.email,
-    displayName: displayName ? displayName : DEFAULT_DISPLAY_NAME,
-    photoURL: owner.photoURL ?? DEFAULT_PHOTO_URL,
+    displayName: displayNameOf(owner.displayName),
+    lastLogin: nowIso,
+    ...createDefaultFamilyProfile(owner.photoURL, nowIso),
+  };
+}
+
+/** How the app names a person: their name, or 'Family User' (spec §3) when they gave none. */
+export function displayNameOf(name: string | null | undefined): string {
+  const trimmed = name?.trim();
+  return trimmed ? trimmed : DEFAULT_DISPLAY_NAME;
+}
+
+/** The family's part of a new profile document (see `createDefaultProfileDocument`). */
+export function createDefaultFamilyProfile(
+  photoURL: string | null | undefined,
+  nowIso: string,
+): TFamilyProfileFields {
+  return {
+    photoURL: photoURL ?? DEFAULT_PHOTO_URL,
     createdAt: nowIso,
     updatedAt: nowIso,
-    lastLogin: nowIso,
     familyInfo: {
       familyName: DEFAULT_FAMILY_NAME,
       children: [],

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   isValidTimeZone,
   MAX_CHILDREN,
   ZChildCreate,
   ZChildUpdate,
+  IMAGE_URL_PATTERN,
   ZImageUrl,
   ZProfileUpdate,
 } from './schema.ts';
@@ -129,6 +131,16 @@ describe('image addresses', () => {
       '',
     ]) {
       expect(ZImageUrl.safeParse(bad).success).toBe(false);
+    }
+  });
+
+  it('states the rule as a pattern in the OpenAPI document, white space around allowed', () => {
+    expect(z.toJSONSchema(ZImageUrl, { io: 'input', target: 'openapi-3.0' }).pattern).toBe(
+      IMAGE_URL_PATTERN.source,
+    );
+    expect(ZImageUrl.parse('  HTTPS://x.test/a.png ')).toBe('HTTPS://x.test/a.png');
+    for (const bad of ['http:// x.test', 'https://a b', ' //evil.test', 'ftp://x.test']) {
+      expect(ZImageUrl.safeParse(bad).success, bad).toBe(false);
     }
   });
 });

@@ -29,15 +29,13 @@ export function isValidTimeZone(zone: string): boolean {
  * address of our own file storage) or an http(s) URL. Anything else (javascript:, data:, `//host`)
  * is refused.
  */
+export const IMAGE_URL_PATTERN = /^\s*(?:\/(?!\/)|[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+\s*$)/;
 export const ZImageUrl = z
   .string()
-  .trim()
+  // A pattern (checked before trimming, spaces around allowed) so the OpenAPI document states it.
+  .regex(IMAGE_URL_PATTERN, 'must be an app path starting with / or an http(s) URL')
   .max(2048)
-  .refine(
-    (value) =>
-      (value.startsWith('/') && !value.startsWith('//')) || /^https?:\/\/[^\s]+$/i.test(value),
-    'must be an app path starting with / or an http(s) URL',
-  );
+  .trim();
 
 const ZAge = z
   .number({ error: 'Age must be a whole number from 0 to 17' })
@@ -47,9 +45,9 @@ const ZAge = z
 
 const ZChildName = z
   .string({ error: 'Name is required' })
+  .max(CHILD_NAME_MAX_LENGTH, `Name must be at most ${CHILD_NAME_MAX_LENGTH} characters`)
   .trim()
-  .min(1, 'Name is required')
-  .max(CHILD_NAME_MAX_LENGTH, `Name must be at most ${CHILD_NAME_MAX_LENGTH} characters`);
+  .min(1, 'Name is required');
 
 const ZAgeBound = z.number().int().min(CHILD_MIN_AGE).max(AGE_RANGE_MAX);
 
@@ -60,7 +58,7 @@ export const ZAgeRange = z
 export type TAgeRange = z.infer<typeof ZAgeRange>;
 
 export const ZInterests = z
-  .array(z.string().trim().min(1).max(INTEREST_MAX_LENGTH))
+  .array(z.string().max(INTEREST_MAX_LENGTH).trim().min(1))
   .max(MAX_INTERESTS, `At most ${MAX_INTERESTS} interests`);
 
 export const TIME_SLOTS = ['morning', 'afternoon', 'evening', 'weekend'] as const;
@@ -69,7 +67,7 @@ export const ZTimeSlot = z.enum(TIME_SLOTS);
 export const ZChildPreferences = z.object({
   indoorOutdoor: ZActivityLocation,
   /** Category ids (or names) the child likes most. */
-  favoriteTypes: z.array(z.string().trim().min(1).max(60)).max(20),
+  favoriteTypes: z.array(z.string().max(60).trim().min(1)).max(20),
   availableTimeSlots: z.array(ZTimeSlot).max(TIME_SLOTS.length),
 });
 export type TChildPreferences = z.infer<typeof ZChildPreferences>;
@@ -142,15 +140,15 @@ export type TPreferences = z.infer<typeof ZPreferences>;
 
 const ZTimeZone = z
   .string()
+  .max(64)
   .trim()
   .min(1)
-  .max(64)
   .refine(isValidTimeZone, 'must be an IANA time zone such as America/Los_Angeles');
 
 export const ZFamilyInfoFields = z.object({
-  familyName: z.string().trim().min(1, 'Family name is required').max(80),
+  familyName: z.string().max(80).trim().min(1, 'Family name is required'),
   /** 'City, State' as the spec's family profile shows it. */
-  location: z.string().trim().max(120),
+  location: z.string().max(120).trim(),
   timezone: ZTimeZone,
 });
 export type TFamilyInfoFields = z.infer<typeof ZFamilyInfoFields>;
@@ -160,15 +158,20 @@ export type TFamilyInfo = z.infer<typeof ZFamilyInfo>;
 
 /** Where the family lives; lat/lon are null until known (weather then uses its fallback place). */
 export const ZProfileLocation = z.object({
-  city: z.string().trim().max(100),
-  state: z.string().trim().max(100),
-  country: z.string().trim().max(100),
+  city: z.string().max(100).trim(),
+  state: z.string().max(100).trim(),
+  country: z.string().max(100).trim(),
   lat: z.number().min(-90).max(90).nullable(),
   lon: z.number().min(-180).max(180).nullable(),
 });
 export type TProfileLocation = z.infer<typeof ZProfileLocation>;
 
-/** The family profile document as `GET /profile` returns it (spec §3, both user shapes). */
+/**
+ * The family profile document as `GET /profile` returns it (spec §3, both user shapes). The spec's
+ * profile was each user's own: `uid`, `email`, `displayName` (how the app greets them) and
+ * `lastLogin` are the signed-in member's own account's, so no member sees another's e-mail or
+ * sign-ins; everything else is the family's, shared by its members.
+ */
 export const ZFamilyProfile = z.object({
   uid: z.string(),
   email: z.string(),
@@ -183,12 +186,21 @@ export const ZFamilyProfile = z.object({
 });
 export type TFamilyProfile = z.infer<typeof ZFamilyProfile>;
 
+/** The fields of the profile that are the reading member's own (their account's). */
+export type TProfileMemberFields = Pick<
+  TFamilyProfile,
+  'uid' | 'email' | 'displayName' | 'lastLogin'
+>;
+/** The fields of the profile that are the family's. */
+export type TFamilyProfileFields = Omit<TFamilyProfile, keyof TProfileMemberFields>;
+
 /**
  * Body of `PUT /profile`: any subset, merged deeply. Unknown keys are refused, and children are
  * not writable here (they have their own routes), so `familyInfo.children` is refused too.
  */
 export const ZProfileUpdate = z.strictObject({
-  displayName: z.string().trim().min(1, 'Display name is required').max(100).optional(),
+  /** The signed-in member's own name (their account's), not the family's. */
+  displayName: z.string().max(100).trim().min(1, 'Display name is required').optional(),
   photoURL: ZImageUrl.optional(),
   familyInfo: ZFamilyInfoFields.partial().strict().optional(),
   location: ZProfileLocation.partial().strict().optional(),

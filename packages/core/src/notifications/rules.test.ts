@@ -3,13 +3,14 @@ import {
   allowsKind,
   allowsPush,
   dailySummaryText,
-  deliveryTime,
+  pushTime,
   alertTemperatureCelsius,
   hasSomethingToSummarise,
   idleSuggestionReason,
   instantOfLocalTime,
   isWeatherCheckTime,
   suggestionChildAge,
+  isHeldPushTimely,
   isQuietTime,
   isSuggestionDue,
   nextLocalTime,
@@ -134,21 +135,43 @@ describe('quiet hours', () => {
       ),
     ).toBe(false);
   });
-  it('what falls inside waits for the end; before midnight that is the next morning', () => {
-    expect(
-      deliveryTime(quiet, new Date('2026-07-01T20:30:00Z'), 'Europe/Paris').toISOString(),
-    ).toBe('2026-07-02T05:00:00.000Z');
-    expect(
-      deliveryTime(quiet, new Date('2026-07-02T01:00:00Z'), 'Europe/Paris').toISOString(),
-    ).toBe('2026-07-02T05:00:00.000Z');
+  it('a push that falls inside waits for the end; before midnight that is the next morning', () => {
+    expect(pushTime(quiet, new Date('2026-07-01T20:30:00Z'), 'Europe/Paris').toISOString()).toBe(
+      '2026-07-02T05:00:00.000Z',
+    );
+    expect(pushTime(quiet, new Date('2026-07-02T01:00:00Z'), 'Europe/Paris').toISOString()).toBe(
+      '2026-07-02T05:00:00.000Z',
+    );
     const noon = new Date('2026-07-01T10:00:00Z');
-    expect(deliveryTime(quiet, noon, 'Europe/Paris')).toBe(noon);
+    expect(pushTime(quiet, noon, 'Europe/Paris')).toBe(noon);
   });
   it('a window within one day ends the same day', () => {
     const nap = { enabled: true, start: '13:00', end: '15:00' };
-    expect(deliveryTime(nap, new Date('2026-07-01T13:30:00Z'), 'UTC').toISOString()).toBe(
+    expect(pushTime(nap, new Date('2026-07-01T13:30:00Z'), 'UTC').toISOString()).toBe(
       '2026-07-01T15:00:00.000Z',
     );
+  });
+});
+
+describe('a push held back by quiet hours (issue 29)', () => {
+  // 21:30 in Paris, and 07:00 the next morning.
+  const evening = new Date('2026-07-01T19:30:00Z');
+  const morning = new Date('2026-07-02T05:00:00Z');
+  const zone = 'Europe/Paris';
+
+  it('of news that keeps goes out when they end', () => {
+    expect(isHeldPushTimely('achievement', evening, morning, zone)).toBe(true);
+    expect(isHeldPushTimely('general', evening, morning, zone)).toBe(true);
+  });
+  it('of a reminder never does: its moment has passed', () => {
+    expect(isHeldPushTimely('activity_reminder', evening, morning, zone)).toBe(false);
+  });
+  it('of what speaks of a day goes out only on that day', () => {
+    for (const type of ['daily_summary', 'weather_alert', 'activity_suggestion'] as const) {
+      expect(isHeldPushTimely(type, evening, morning, zone)).toBe(false);
+      // 06:30 to 07:00 the same morning.
+      expect(isHeldPushTimely(type, new Date('2026-07-02T04:30:00Z'), morning, zone)).toBe(true);
+    }
   });
 });
 

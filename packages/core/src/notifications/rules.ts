@@ -83,10 +83,11 @@ export function isQuietTime(
 }
 
 /**
- * When a notification due at `due` should reach the user: at once, or, inside quiet hours, when
- * they end (DESIGN: each kind respects quiet hours; nothing is lost, only held back).
+ * When an interruption (a push) due at `due` may reach the user: at once, or, inside quiet hours,
+ * when they end. Quiet hours hold back interruptions only, never the record (DESIGN, issue 29):
+ * the notification itself is in the user's list at once.
  */
-export function deliveryTime(
+export function pushTime(
   quietHours: TNotificationPreferences['quietHours'],
   due: Date,
   timeZone: string,
@@ -97,6 +98,33 @@ export function deliveryTime(
   // Past midnight already (or a window within one day): the end is today; else tomorrow.
   const endDay = minute < end ? day : addDays(day, 1);
   return instantOfLocalTime(endDay, quietHours.end, timeZone);
+}
+
+/**
+ * Whether the push of a notification made at `createdAt`, held back by quiet hours, is still
+ * worth an interruption at `sendAt`, when they end. News that keeps (an achievement, a note of
+ * one's own) is; a reminder was about its moment, which has passed; a day's summary, weather
+ * alert or suggestion only on the day it speaks of ("Today: 3 activities" read the next morning
+ * would be wrong). The notification is in the user's list either way; and a push whose
+ * notification was read or deleted meanwhile is never sent (the server checks that).
+ */
+export function isHeldPushTimely(
+  type: TNotificationType,
+  createdAt: Date,
+  sendAt: Date,
+  timeZone: string,
+): boolean {
+  switch (type) {
+    case 'achievement':
+    case 'general':
+      return true;
+    case 'activity_reminder':
+      return false;
+    case 'daily_summary':
+    case 'weather_alert':
+    case 'activity_suggestion':
+      return localOf(createdAt, timeZone).day === localOf(sendAt, timeZone).day;
+  }
 }
 
 /** The next instant strictly after `after` at which the local clock reads `clock`. */

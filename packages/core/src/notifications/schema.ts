@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLimit, ZSkip } from '../activities/query.ts';
 import { ZDateTimeInput } from '../validation/date-time.ts';
 
 /**
@@ -58,8 +59,8 @@ const booleanQuery = z
 
 /** `GET /notifications?skip&limit&read_only&notification_type` (spec §7; defaults 0/50). */
 export const ZNotificationListQuery = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  skip: ZSkip,
+  limit: ZLimit,
   /** true: only read ones; false or absent: all (spec §7 names the flag, not its meaning). */
   read_only: booleanQuery.optional(),
   notification_type: ZNotificationType.optional(),
@@ -69,9 +70,9 @@ export type TNotificationListQuery = z.infer<typeof ZNotificationListQuery>;
 /** `DELETE /notifications?read_only`: true deletes only the read ones. */
 export const ZNotificationDeleteQuery = z.object({ read_only: booleanQuery.optional() });
 
-const title = z.string().trim().min(1).max(120);
-const text = z.string().trim().min(1).max(500);
-const name = z.string().trim().min(1).max(100);
+const title = z.string().max(120).trim().min(1);
+const text = z.string().max(500).trim().min(1);
+const name = z.string().max(100).trim().min(1);
 
 /** A notification's data is a handful of ids and a link; this bounds what a client may store. */
 export const MAX_NOTIFICATION_DATA_CHARS = 4096;
@@ -94,7 +95,7 @@ export const ZActivityReminderBody = z.object({
   scheduled_time: ZDateTimeInput,
   child_name: name.optional(),
   /** Beyond the spec: the catalogue or own activity it is about, so the reminder links to it. */
-  activity_id: z.string().trim().min(1).max(64).optional(),
+  activity_id: z.string().max(64).trim().min(1).optional(),
 });
 export type TActivityReminderBody = z.infer<typeof ZActivityReminderBody>;
 

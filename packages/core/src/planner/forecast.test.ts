@@ -30,23 +30,24 @@ describe("each planned day's forecast", () => {
     });
   });
 
-  it('§8 a day without a reading is the fallback: Clear, 22 degrees, no sunrise or sunset', () => {
+  it("a day without a live reading is unknown: no condition, no temperatures, never §8's Tel Aviv values (issue 29)", () => {
     const days = forecastsForDates(['2026-05-16', '2026-05-17'], [reading], 'metric', 'fallback');
-    expect(days[1]).toEqual({
+    expect(ZDayForecast.parse(days[1])).toEqual({
       date: '2026-05-17',
-      condition: 'sunny',
-      description: 'Clear',
+      condition: null,
+      description: 'Forecast unknown',
       weatherCode: null,
-      temperatureMax: 22,
-      temperatureMin: 22,
+      temperatureMax: null,
+      temperatureMin: null,
       precipitationProbability: null,
       sunrise: null,
       sunset: null,
       units: 'metric',
       source: 'fallback',
     });
-    expect(forecastsForDates(['2026-05-16'], undefined, 'metric', 'fixed')[0]!.source).toBe(
-      'fixed',
-    );
+    expect(forecastsForDates(['2026-05-16'], undefined, 'metric', 'fixed')[0]).toMatchObject({
+      source: 'fixed',
+      condition: null,
+    });
   });
 });

@@ -1,14 +1,9 @@
 /**
  * Each planned day's forecast: Open-Meteo's daily reading in the family's units, or, for a day it
- * does not cover (too far ahead, the fixed provider, a failure), the fixed/fallback reading of
- * spec §8: "Clear, 22 degrees", with no sunrise or sunset (daylight then runs 06:00 to 20:00).
+ * does not cover (too far ahead, the fixed provider, a failure), an unknown day: §8's fallback
+ * values are what the weather endpoint answers, never a plan's forecast (DESIGN).
  */
-import {
-  fixedTelAvivWeather,
-  temperatureIn,
-  wmoCodeDescription,
-  wmoCodeToCondition,
-} from '../weather/weather.ts';
+import { temperatureIn, wmoCodeDescription, wmoCodeToCondition } from '../weather/weather.ts';
 import type { TUnits } from '../weather/schema.ts';
 import type { TDayForecast } from './schema.ts';
 
@@ -40,19 +35,21 @@ export function dayForecastFromReading(reading: DailyForecastReading, units: TUn
   };
 }
 
-export function fallbackDayForecast(
+export const UNKNOWN_FORECAST_DESCRIPTION = 'Forecast unknown';
+
+/** A day without a live forecast: nothing known but the date, the units and why (`source`). */
+export function unknownDayForecast(
   date: string,
   units: TUnits,
   source: 'fixed' | 'fallback',
 ): TDayForecast {
-  const reading = fixedTelAvivWeather(units, source, `${date}T12:00:00.000Z`);
   return {
     date,
-    condition: reading.condition,
-    description: reading.description,
+    condition: null,
+    description: UNKNOWN_FORECAST_DESCRIPTION,
     weatherCode: null,
-    temperatureMax: reading.temperature,
-    temperatureMin: reading.temperature,
+    temperatureMax: null,
+    temperatureMin: null,
     precipitationProbability: null,
     sunrise: null,
     sunset: null,
@@ -61,7 +58,7 @@ export function fallbackDayForecast(
   };
 }
 
-/** The forecast of each date: its reading when there is one, else the fixed/fallback day. */
+/** The forecast of each date: its reading when there is one, else an unknown day. */
 export function forecastsForDates(
   dates: readonly string[],
   readings: readonly DailyForecastReading[] | undefined,
@@ -72,6 +69,6 @@ export function forecastsForDates(
     const reading = readings?.find((r) => r.date === date);
     return reading
       ? dayForecastFromReading(reading, units)
-      : fallbackDayForecast(date, units, missing);
+      : unknownDayForecast(date, units, missing);
   });
 }

@@ -9,9 +9,11 @@
 import { z } from 'zod';
 import type { RecommendationChild } from '../activities/recommend.ts';
 import type { TActivity } from '../activities/schema.ts';
+import { isLiveWeather } from '../weather/weather.ts';
+import { UNKNOWN_FORECAST_DESCRIPTION } from './forecast.ts';
 import type { PlannedDays } from './plan.ts';
 import { childrenCovered } from './plan.ts';
-import { MAX_PLAN_ITEMS, WHY_MAX_LENGTH, type TPlanDay } from './schema.ts';
+import { MAX_PLAN_ITEMS, WHY_MAX_LENGTH, type TDayForecast, type TPlanDay } from './schema.ts';
 
 /** The model's answer: for each item (`ref` as the question gave it) an activity and a why. */
 export const ZModelAnswer = z.strictObject({
@@ -20,7 +22,7 @@ export const ZModelAnswer = z.strictObject({
       z.strictObject({
         ref: z.string().max(20),
         activityId: z.string().max(80),
-        why: z.string().trim().min(1).max(WHY_MAX_LENGTH),
+        why: z.string().max(WHY_MAX_LENGTH).trim().min(1),
       }),
     )
     .max(MAX_PLAN_ITEMS),
@@ -59,6 +61,14 @@ export const MODEL_INSTRUCTIONS = [
   'what the rules chose; keep it when unsure. Answer with JSON only.',
 ].join(' ');
 
+/** A day's weather in a few words: "Clear sky, 12-19°C", or "Forecast unknown". */
+function forecastWords(forecast: TDayForecast): string {
+  const { temperatureMin: min, temperatureMax: max } = forecast;
+  if (!isLiveWeather(forecast) || min === null || max === null) return UNKNOWN_FORECAST_DESCRIPTION;
+  const unit = forecast.units === 'metric' ? 'C' : 'F';
+  return `${forecast.description}, ${Math.round(min)}-${Math.round(max)}\u00b0${unit}`;
+}
+
 /** The question for the model: the children, each day's weather, each item and its candidates. */
 export function modelQuestion(
   planned: PlannedDays,
@@ -68,9 +78,7 @@ export function modelQuestion(
     children: children.map((c) => ({ name: c.name, age: c.age })),
     days: planned.days.map((day, d) => ({
       date: day.date,
-      weather: `${day.forecast.description}, ${Math.round(day.forecast.temperatureMin)}-${Math.round(
-        day.forecast.temperatureMax,
-      )}\u00b0${day.forecast.units === 'metric' ? 'C' : 'F'}`,
+      weather: forecastWords(day.forecast),
       items: day.items.map((item, i): Record<string, unknown> => {
         const candidates = planned.alternatives[d]?.[i] ?? [];
         if (candidates.length === 0) return { start: item.start, fixed: item.activity.title };
@@ -129,7 +137,7 @@ export function applyModelAnswer(
           ...item,
           activity,
           minutes: activity.duration,
-          childIds: childrenCovered(children, activity.ageRange).map((c) => c.id),
+          childIds: childrenCovered(children, activity.ageRange, planned.coverage).map((c) => c.id),
           why: choice.why,
         };
       }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ageCoverage } from '../activities/age-coverage.ts';
 import { CATEGORY_IDS, type TActivity } from '../activities/schema.ts';
 import { makeActivity } from '../activities/test-activity.ts';
 import { addDays, localDayAndMinute, zonedInstant } from '../time/wall-clock.ts';
@@ -11,6 +12,7 @@ import {
   type KeptItem,
   type PlannerInput,
 } from './plan.ts';
+import { unknownDayForecast } from './forecast.ts';
 import { clockMinutes, clockTime, type TDayForecast, type TPlanSlot } from './schema.ts';
 import { slotsForDay } from './slots.ts';
 import { makeChild, makeForecast } from './test-fixtures.ts';
@@ -122,9 +124,29 @@ const RUNS = { numRuns: 60 };
 const itemsOf = (input: PlannerInput) =>
   planDays(input).days.flatMap((day) => day.items.map((item) => ({ day, item })));
 
-const matchingAge = (age: number) => Math.max(age, 1);
+/** Under the youngest age the activities serve counts as that age (a look ahead). */
+const matchingAge = (age: number, activities: readonly TActivity[]) =>
+  Math.max(age, ageCoverage(activities)?.youngest ?? age);
 
 describe('planner rules as properties (DESIGN, Planner)', () => {
+  it('a fallback forecast changes no plan: a day without a live forecast plans as an unknown day, and no why speaks of weather (issue 29)', () => {
+    fc.assert(
+      fc.property(arbInput, fc.constantFrom('fixed', 'fallback' as const), (input, source) => {
+        const items = (forecasts: TDayForecast[]) =>
+          planDays({ ...input, forecasts }).days.map((day) => day.items);
+        // As plans saved before kept them: a condition and temperatures, marked by their source.
+        const madeUp = input.forecasts.map((f) => ({ ...f, source, sunrise: null, sunset: null }));
+        const unknown = input.forecasts.map((f) => unknownDayForecast(f.date, f.units, source));
+        const planned = items(unknown);
+        expect(items(madeUp)).toEqual(planned);
+        for (const item of planned.flat()) {
+          expect(item.why).not.toMatch(/weather|sunny|rain|cloud|snow|wind|storm/i);
+        }
+      }),
+      RUNS,
+    );
+  });
+
   it("eligibility: each item names only children playing, and each one's age is within the activity's range (under one counts as one)", () => {
     fc.assert(
       fc.property(arbInput, (input) => {
@@ -135,8 +157,8 @@ describe('planner rules as properties (DESIGN, Planner)', () => {
             const age = ages.get(id);
             expect(age).toBeDefined();
             const [min, max] = item.activity.ageRange;
-            expect(matchingAge(age!)).toBeGreaterThanOrEqual(min);
-            expect(matchingAge(age!)).toBeLessThanOrEqual(max);
+            expect(matchingAge(age!, input.activities)).toBeGreaterThanOrEqual(min);
+            expect(matchingAge(age!, input.activities)).toBeLessThanOrEqual(max);
           }
         }
       }),
@@ -214,7 +236,7 @@ describe('planner rules as properties (DESIGN, Planner)', () => {
           const condition = planningCondition(day.forecast);
           expect(condition).not.toBe('stormy');
           if (condition === 'rainy') expect(item.activity.weather).toContain('rainy');
-          if (day.forecast.temperatureMax >= 32) {
+          if (day.forecast.temperatureMax !== null && day.forecast.temperatureMax >= 32) {
             const from = clockMinutes(item.start);
             const overlaps = from < MIDDAY_HEAT.to && from + item.minutes > MIDDAY_HEAT.from;
             expect(overlaps).toBe(false);
@@ -301,8 +323,10 @@ describe('planner rules as properties (DESIGN, Planner)', () => {
               expect(other.duration).toBeLessThanOrEqual(item.minutes);
               const ages = item.childIds.map((id) => input.children.find((c) => c.id === id)!.age);
               for (const age of ages) {
-                expect(matchingAge(age)).toBeGreaterThanOrEqual(other.ageRange[0]);
-                expect(matchingAge(age)).toBeLessThanOrEqual(other.ageRange[1]);
+                expect(matchingAge(age, input.activities)).toBeGreaterThanOrEqual(
+                  other.ageRange[0],
+                );
+                expect(matchingAge(age, input.activities)).toBeLessThanOrEqual(other.ageRange[1]);
               }
             }
           });
@@ -394,6 +418,22 @@ describe('planner rules by example', () => {
     expect(items[0]!.why).toContain('Just right for Noa and Eli');
     expect(items[1]!.why).toContain('Best for Noa; Eli can help');
     expect(items[2]!.why).toContain('Best for Eli; Noa can help');
+  });
+
+  it('a 1- and a 17-year-old: planned for the toddler, the teenager helps and the why says so (issue 29)', () => {
+    const activities = [
+      makeActivity({ id: 'toddler', ageRange: [1, 3], duration: 15 }),
+      makeActivity({ id: 'older', ageRange: [8, 12], duration: 15, category: 'social' }),
+    ];
+    const items = only(
+      baseInput(activities, {
+        children: [makeChild('ada', 1), makeChild('sam', 17)],
+        slots: [{ start: '09:00', minutes: 30, on: 'every-day' }],
+      }),
+    );
+    expect(items.map((i) => [i.activity.id, i.childIds])).toEqual([['toddler', ['ada']]]);
+    expect(items[0]!.why).toContain('Ada; Sam (17) can help');
+    expect(items[0]!.why).not.toMatch(/ages 1 to 17/);
   });
 
   it('forecast: a dry day with a 60% chance of rain is planned as rainy', () => {

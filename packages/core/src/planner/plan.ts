@@ -11,7 +11,9 @@
  *   (weather/daylight.ts: sunrise to sunset, or 06:00 to 20:00 without them) and, on a hot day
  *   (a high from `HEAT_FROM_CELSIUS`), not from 11:00 to 17:00.
  * - The day's condition is the forecast's; a dry day with a chance of rain from
- *   `RAIN_LIKELY_FROM_PERCENT` plans as rainy.
+ *   `RAIN_LIKELY_FROM_PERCENT` plans as rainy. A day without a live forecast (the fixed or
+ *   fallback day, weather/weather.ts `isLiveWeather`) plans for unknown weather: no weather points,
+ *   no weather reason, not hot.
  * - Ranked by the recommendation score (activities/recommend.ts: age, time, place, weather,
  *   category, favourite, tried, and calm in the evening) with the time left in the stretch, at most
  *   `TARGET_ITEM_MINUTES`, as the time available, plus:
@@ -25,14 +27,16 @@
  * - Siblings: activities that fit every child playing come first. When none is left, the day is
  *   split: the child with the fewest planned minutes that day (ties: the first) gets an activity
  *   chosen for their age, shared with every sibling whose age it fits too, and the why says who it
- *   is best for ("Best for Eli; Noa can help"). A child under one counts as one (a look ahead).
+ *   is best for ("Best for Eli; Noa can help"). A child younger than every activity counts as
+ *   the youngest age they serve (a look ahead); one older than every activity helps, and the why
+ *   says so ("Just right for Ada; Sam (17) can help").
  *
  * Every item names the children whose ages the activity's range covers and says why it was chosen.
  * Equal totals keep the ranking's order, so the same input always gives the same plan.
  */
+import { ageCoverage, ageStanding, type TAgeCoverage } from '../activities/age-coverage.ts';
 import { suitsSeason } from '../activities/filter.ts';
 import {
-  YOUNGEST_ACTIVITY_AGE,
   ageReason,
   rankActivities,
   siblingsReason,
@@ -48,7 +52,7 @@ import type {
 } from '../activities/schema.ts';
 import { HEAT_FROM_CELSIUS } from '../notifications/rules.ts';
 import { daylightAt } from '../weather/daylight.ts';
-import { fahrenheitToCelsius } from '../weather/weather.ts';
+import { fahrenheitToCelsius, isLiveWeather } from '../weather/weather.ts';
 import { addDays, localDayAndMinute, zonedInstant } from '../time/wall-clock.ts';
 import {
   MIN_SLOT_MINUTES,
@@ -116,10 +120,16 @@ export interface PlannedDays {
    * no longer, not elsewhere in the plan), the planned one first; empty for kept items.
    */
   alternatives: TActivity[][][];
+  /** The ages the activities serve: who an activity is for is read against them. */
+  coverage: TAgeCoverage | null;
 }
 
-/** The condition a day is planned for (see the top of this file). */
-export function planningCondition(forecast: TDayForecast): TWeatherCondition {
+/**
+ * The condition a day is planned for (see the top of this file); null when its forecast is unknown
+ * (no live forecast: the fallback day is not real weather and plans for no weather at all).
+ */
+export function planningCondition(forecast: TDayForecast): TWeatherCondition | null {
+  if (!isLiveWeather(forecast) || forecast.condition === null) return null;
   const dry =
     forecast.condition === 'sunny' ||
     forecast.condition === 'cloudy' ||
@@ -151,7 +161,9 @@ export function seasonOf(day: string, hemisphere: 'north' | 'south' = 'north'): 
   return opposite[north];
 }
 
+/** A live forecast's high from `HEAT_FROM_CELSIUS`; an unknown day is not hot. */
 export function isHotDay(forecast: TDayForecast): boolean {
+  if (!isLiveWeather(forecast) || forecast.temperatureMax === null) return false;
   const maxC =
     forecast.units === 'metric'
       ? forecast.temperatureMax
@@ -185,15 +197,22 @@ export function noveltyScore(isNew: boolean, familiarSoFar: number, newSoFar: nu
   return isNew && familiarSoFar > newSoFar ? PLAN_SCORE_MAX.novelty : 0;
 }
 
-/** A child's age for matching: under one counts as one, the youngest the catalogue serves. */
-const matchingAge = (age: number): number => Math.max(age, YOUNGEST_ACTIVITY_AGE);
+/**
+ * A child's age for matching: one younger than every activity counts as the youngest age the
+ * activities serve (a look ahead).
+ */
+const matchingAge = (age: number, coverage: TAgeCoverage | null): number =>
+  coverage === null ? age : Math.max(age, coverage.youngest);
 
 /** The children whose (matching) age the range covers, in their order. */
 export function childrenCovered<C extends Pick<RecommendationChild, 'age'>>(
   children: readonly C[],
   [min, max]: readonly [number, number],
+  coverage: TAgeCoverage | null = null,
 ): C[] {
-  return children.filter((c) => min <= matchingAge(c.age) && matchingAge(c.age) <= max);
+  return children.filter(
+    (c) => min <= matchingAge(c.age, coverage) && matchingAge(c.age, coverage) <= max,
+  );
 }
 
 interface Planned {
@@ -213,6 +232,11 @@ interface PlanState {
 interface Context {
   input: PlannerInput;
   children: readonly RecommendationChild[];
+  /** The ages the activities serve (the whole list's, while each pick ranks a part of it). */
+  coverage: TAgeCoverage | null;
+  /** The children the activities serve, and those older than every activity (they help). */
+  playing: readonly RecommendationChild[];
+  helpers: readonly RecommendationChild[];
   childIds: ReadonlySet<string>;
   avoid: ReadonlySet<string>;
   favoriteIds: ReadonlySet<string>;
@@ -222,7 +246,7 @@ interface Context {
 interface DayContext {
   date: string;
   forecast: TDayForecast;
-  condition: TWeatherCondition;
+  condition: TWeatherCondition | null;
   season: TSeason;
   hot: boolean;
   planned: Planned[];
@@ -257,7 +281,11 @@ function outdoorsAllowed(
   return isDaylight(ctx, day, from) && isDaylight(ctx, day, to - 1);
 }
 
-function weatherReason(activity: TActivity, condition: TWeatherCondition): string | undefined {
+function weatherReason(
+  activity: TActivity,
+  condition: TWeatherCondition | null,
+): string | undefined {
+  if (condition === null) return undefined;
   const outside = activity.location !== 'indoor';
   if (condition === 'rainy') {
     return activity.location === 'outdoor' ? 'Made for a rainy day' : 'Indoors, out of the rain';
@@ -284,12 +312,12 @@ interface Scored {
 /** The why of a pick: who it suits, then favourite or new, the time of day, and the weather. */
 function whyOf(ctx: Context, day: DayContext, choice: Scored): string {
   const { activity } = choice.ranked;
-  const playing = ctx.children.filter((c) => c.age >= YOUNGEST_ACTIVITY_AGE);
-  const named = playing.length > 0 ? playing : ctx.children;
+  const { playing, helpers } = ctx;
+  const named = playing.length > 0 ? playing : ctx.children.filter((c) => !helpers.includes(c));
   const age =
-    choice.covered.length < ctx.children.length && playing.length >= 2
-      ? siblingsReason(named, activity.ageRange)
-      : ageReason(choice.covered, activity.ageRange);
+    choice.covered.length < named.length && playing.length >= 2
+      ? siblingsReason(named, activity.ageRange, helpers)
+      : ageReason(choice.covered, activity.ageRange, helpers);
   const familiarity = ctx.favoriteIds.has(activity.id)
     ? 'One of your favourites'
     : choice.novelty > 0
@@ -343,6 +371,7 @@ function pick(
     children: ctx.children,
     timeAvailable: Math.min(left, TARGET_ITEM_MINUTES),
     weather: day.condition,
+    ageCoverage: ctx.coverage,
     daylight,
     favoriteActivityIds: ctx.favoriteIds,
     triedActivityIds: ctx.triedIds,
@@ -353,8 +382,7 @@ function pick(
   if (!ranked.some((entry) => entry.fitsAll)) {
     // Nothing left that every child can do: split, for the child with the least so far today
     // (the next one when nothing is left for that child either).
-    const playing = ctx.children.filter((c) => c.age >= YOUNGEST_ACTIVITY_AGE);
-    const byMinutes = [...playing].sort(
+    const byMinutes = [...ctx.playing].sort(
       (a, b) => minutesByChild(day, a.id) - minutesByChild(day, b.id),
     );
     for (const focus of byMinutes) {
@@ -366,7 +394,7 @@ function pick(
   const categoriesToday = new Set(day.planned.map((p) => p.item.activity.category));
   const scored: Scored[] = [];
   for (const entry of ranked) {
-    const covered = childrenCovered(ctx.children, entry.activity.ageRange);
+    const covered = childrenCovered(ctx.children, entry.activity.ageRange, ctx.coverage);
     if (covered.length === 0) continue;
     const { activity } = entry;
     const isNew = !ctx.favoriteIds.has(activity.id) && !ctx.triedIds.has(activity.id);
@@ -424,9 +452,13 @@ function freeStretches(
 /** Plans `days` days from `startDate` (rules at the top of this file). */
 export function planDays(input: PlannerInput): PlannedDays {
   const children = input.children;
+  const coverage = ageCoverage(input.activities);
   const ctx: Context = {
     input,
     children,
+    coverage,
+    playing: children.filter((c) => ageStanding(c.age, coverage) === 'served'),
+    helpers: children.filter((c) => ageStanding(c.age, coverage) === 'older'),
     childIds: new Set(children.map((c) => c.id)),
     avoid: new Set(input.avoid ?? []),
     favoriteIds: new Set(input.favoriteActivityIds ?? []),
@@ -500,6 +532,7 @@ export function planDays(input: PlannerInput): PlannedDays {
   });
 
   return {
+    coverage,
     days: days.map((day, index) => ({
       date: day.date,
       forecast: day.forecast,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../time/wall-clock.ts';
-import { ZPlanDate, ZPlannerRequest, ZPlanSlot, ZSavedPlanInput } from './schema.ts';
+import { ZCalendarDay } from '../validation/date-time.ts';
+import { ZPlannerRequest, ZPlanSlot, ZSavedPlanInput } from './schema.ts';
 
 const forecastOf = (date: string) => ({
   date,
@@ -38,8 +39,8 @@ describe('planner request (DESIGN, Planner)', () => {
     expect(ZPlannerRequest.safeParse({ startDate: '2026-05-16', days: 7 }).success).toBe(true);
     expect(ZPlannerRequest.safeParse({ startDate: '2026-05-16', days: 0 }).success).toBe(false);
     expect(ZPlannerRequest.safeParse({ startDate: '2026-05-16', days: 8 }).success).toBe(false);
-    expect(ZPlanDate.safeParse('2026-04-31').success).toBe(false);
-    expect(ZPlanDate.safeParse('2026-4-3').success).toBe(false);
+    expect(ZCalendarDay.safeParse('2026-04-31').success).toBe(false);
+    expect(ZCalendarDay.safeParse('2026-4-3').success).toBe(false);
   });
 
   it('a window is HH:MM, 5 to 480 minutes, ends by midnight, and applies every day unless told', () => {
@@ -73,5 +74,13 @@ describe('saved plan', () => {
     expect(ZSavedPlanInput.safeParse(savedPlan(week)).success).toBe(true);
     expect(ZSavedPlanInput.safeParse(savedPlan(['2026-05-16', '2026-05-18'])).success).toBe(false);
     expect(ZSavedPlanInput.safeParse(savedPlan(['2026-05-17'])).success).toBe(false);
+  });
+
+  it('an impossible start or day is refused, not computed with (issue 28)', () => {
+    for (const startDate of ['2026-13-45', '2026-02-29']) {
+      const plan = { ...savedPlan(weekend), startDate };
+      expect(ZSavedPlanInput.safeParse(plan).success, startDate).toBe(false);
+    }
+    expect(ZSavedPlanInput.safeParse(savedPlan(['2026-05-16', '2026-05-45'])).success).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { ZActivity, ZWeatherCondition } from '../activities/schema.ts';
 import { ZUnits } from '../family/schema.ts';
 import { ZWeatherSource } from '../weather/schema.ts';
 import { addDays } from '../time/wall-clock.ts';
+import { ZCalendarDay, ZDateTimeInput } from '../validation/date-time.ts';
 
 /** A plan covers 1 to 7 days (DESIGN, Planner). */
 export const MAX_PLAN_DAYS = 7;
@@ -20,16 +21,6 @@ export const PLAN_TITLE_MAX_LENGTH = 80;
 /** Saved plans a family keeps at most; older ones are deleted by the family, not by us. */
 export const MAX_SAVED_PLANS = 200;
 export const TOO_MANY_PLANS_MESSAGE = `A family can keep at most ${MAX_SAVED_PLANS} saved plans`;
-
-/** A calendar day, `YYYY-MM-DD`, that exists (no 31 April) and has a four-digit year. */
-export const ZPlanDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((day) => {
-    const ms = Date.parse(`${day}T00:00:00Z`);
-    return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day);
-  }, 'must be a real calendar day');
-export type TPlanDate = z.infer<typeof ZPlanDate>;
 
 /** A wall-clock time in the family's time zone, `HH:MM` (24 hours). */
 export const ZClockTime = z
@@ -64,16 +55,16 @@ export type TPlanSlotInput = z.input<typeof ZPlanSlot>;
 export const ZDaySlot = z.object({ start: ZClockTime, minutes: ZSlotMinutes });
 export type TDaySlot = z.infer<typeof ZDaySlot>;
 
-const ZActivityId = z.string().trim().min(1).max(80);
-const ZChildId = z.string().trim().min(1).max(80);
-const ZWhy = z.string().trim().min(1).max(WHY_MAX_LENGTH);
+const ZActivityId = z.string().max(80).trim().min(1);
+const ZChildId = z.string().max(80).trim().min(1);
+const ZWhy = z.string().max(WHY_MAX_LENGTH).trim().min(1);
 
 /**
  * An item the parent keeps as it is when planning again (a locked one, or every other one when
  * swapping one), and an item of a saved plan: the activity by id, its time and its children.
  */
 export const ZPlanItemInput = z.strictObject({
-  date: ZPlanDate,
+  date: ZCalendarDay,
   start: ZClockTime,
   activityId: ZActivityId,
   childIds: z.array(ZChildId).min(1).max(12),
@@ -90,7 +81,7 @@ export type TPlanItemInputFields = z.input<typeof ZPlanItemInput>;
  * (what a swap or a re-plan moves away from).
  */
 export const ZPlannerRequest = z.strictObject({
-  startDate: ZPlanDate,
+  startDate: ZCalendarDay,
   days: z.number().int().min(1).max(MAX_PLAN_DAYS),
   childIds: z.array(ZChildId).min(1).max(12).optional(),
   slots: z.array(ZPlanSlot).min(1).max(MAX_PLAN_SLOTS).optional(),
@@ -103,19 +94,21 @@ export type TPlannerRequestInput = z.input<typeof ZPlannerRequest>;
 /**
  * One day's forecast (Open-Meteo daily): the condition and words for its weather code, the
  * highest and lowest temperature in the family's units, the chance of rain (percent), sunrise
- * and sunset (ISO instants). The fixed and fallback readings know only "Clear, 22 degrees":
- * what they do not know is null.
+ * and sunset (ISO instants). A day without a live forecast (`source` 'fixed' or 'fallback': live
+ * weather is off, failed, or does not reach that far) is unknown: "Forecast unknown", its
+ * condition and temperatures null. (Plans saved before kept §8's "Clear, 22 degrees" there; their
+ * `source` marks them unknown just the same.)
  */
 export const ZDayForecast = z.object({
-  date: ZPlanDate,
-  condition: ZWeatherCondition,
+  date: ZCalendarDay,
+  condition: ZWeatherCondition.nullable(),
   description: z.string().max(100),
   weatherCode: z.number().int().min(0).max(99).nullable(),
-  temperatureMax: z.number().min(-150).max(200),
-  temperatureMin: z.number().min(-150).max(200),
+  temperatureMax: z.number().min(-150).max(200).nullable(),
+  temperatureMin: z.number().min(-150).max(200).nullable(),
   precipitationProbability: z.number().min(0).max(100).nullable(),
-  sunrise: z.iso.datetime({ offset: true }).nullable(),
-  sunset: z.iso.datetime({ offset: true }).nullable(),
+  sunrise: ZDateTimeInput.nullable(),
+  sunset: ZDateTimeInput.nullable(),
   units: ZUnits,
   source: ZWeatherSource,
 });
@@ -134,7 +127,7 @@ export const ZPlanItem = z.object({
 export type TPlanItem = z.infer<typeof ZPlanItem>;
 
 export const ZPlanDay = z.object({
-  date: ZPlanDate,
+  date: ZCalendarDay,
   forecast: ZDayForecast,
   slots: z.array(ZDaySlot),
   items: z.array(ZPlanItem),
@@ -147,7 +140,7 @@ export type TPlannedBy = z.infer<typeof ZPlannedBy>;
 
 /** `POST /planner` answer. */
 export const ZPlan = z.object({
-  startDate: ZPlanDate,
+  startDate: ZCalendarDay,
   childIds: z.array(z.string()),
   slots: z.array(z.object({ start: ZClockTime, minutes: ZSlotMinutes, on: ZSlotDays })),
   days: z.array(ZPlanDay),
@@ -161,7 +154,7 @@ export type TPlan = z.infer<typeof ZPlan>;
 
 /** A day of a plan as it is saved: its forecast and windows as planned, its items by id. */
 export const ZSavedPlanDayInput = z.strictObject({
-  date: ZPlanDate,
+  date: ZCalendarDay,
   forecast: ZDayForecast.strict(),
   slots: z.array(ZDaySlot.strict()).max(MAX_PLAN_SLOTS),
   items: z.array(ZPlanItemInput.omit({ date: true })).max(MAX_PLAN_ITEMS),
@@ -171,13 +164,13 @@ export type TSavedPlanDayInput = z.infer<typeof ZSavedPlanDayInput>;
 /** `POST /planner/plans` and `PUT /planner/plans/{id}`. */
 export const ZSavedPlanInput = z
   .strictObject({
-    title: z.string().trim().min(1, 'Title is required').max(PLAN_TITLE_MAX_LENGTH),
-    startDate: ZPlanDate,
+    title: z.string().max(PLAN_TITLE_MAX_LENGTH).trim().min(1, 'Title is required'),
+    startDate: ZCalendarDay,
     childIds: z.array(ZChildId).max(12),
     slots: z.array(ZPlanSlot).min(1).max(MAX_PLAN_SLOTS),
     days: z.array(ZSavedPlanDayInput).min(1).max(MAX_PLAN_DAYS),
     plannedBy: ZPlannedBy,
-    model: z.string().trim().min(1).max(200).nullable(),
+    model: z.string().max(200).trim().min(1).nullable(),
   })
   .refine((plan) => plan.days.reduce((sum, day) => sum + day.items.length, 0) <= MAX_PLAN_ITEMS, {
     message: `A plan holds at most ${MAX_PLAN_ITEMS} activities`,
@@ -202,7 +195,7 @@ export type TSavedPlan = z.infer<typeof ZSavedPlan>;
 export const ZSavedPlanSummary = z.object({
   id: z.string(),
   title: z.string(),
-  startDate: ZPlanDate,
+  startDate: ZCalendarDay,
   dayCount: z.number().int(),
   itemCount: z.number().int(),
   createdAt: z.string(),

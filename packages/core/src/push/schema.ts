@@ -3,16 +3,12 @@ import { z } from 'zod';
 const base64url = z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be base64url');
 
 /**
- * Where a push service takes messages: HTTPS, or plain HTTP on this machine only (a local push
- * service; browsers treat loopback as trustworthy in the same way).
+ * Where a push service takes messages: always HTTPS (issue 28). Whether its host may be reached
+ * (a public address, or one of PUSH_SERVICE_HOSTS) is the server's to check: it needs DNS.
  */
 export const ZPushEndpoint = z
-  .url()
-  .max(2048)
-  .regex(
-    /^(https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/)/i,
-    'must be an https:// address of a push service',
-  );
+  .url({ protocol: /^https$/, error: 'must be an https:// address of a push service' })
+  .max(2048);
 
 /** `POST /push/subscriptions`: a browser's `PushSubscription.toJSON()`. */
 export const ZPushSubscriptionInput = z.object({
@@ -27,14 +23,29 @@ export const ZPushSubscriptionInput = z.object({
 });
 export type TPushSubscriptionInput = z.infer<typeof ZPushSubscriptionInput>;
 
+/**
+ * One of the user's push subscriptions, as they see it in their list of devices: never its keys,
+ * nor the endpoint (a capability: whoever has it can send to the device), only its host.
+ */
 export const ZPushSubscription = z.object({
   id: z.string(),
-  endpoint: z.string(),
-  createdAt: z.string(),
+  /** The browser and system that subscribed ("Chrome on Android"), from its User-Agent. */
+  device: z.string(),
+  /** The push service's host name (e.g. fcm.googleapis.com). */
+  pushService: z.string(),
+  createdAt: z.iso.datetime(),
   /** When the browser last confirmed the subscription (it renews after 7 days, spec §9). */
-  renewedAt: z.string(),
+  renewedAt: z.iso.datetime(),
 });
 export type TPushSubscription = z.infer<typeof ZPushSubscription>;
+
+/** `GET /push/subscriptions`: the signed-in user's devices, most recently renewed first. */
+export const ZPushSubscriptionList = z.object({ subscriptions: z.array(ZPushSubscription) });
+export type TPushSubscriptionList = z.infer<typeof ZPushSubscriptionList>;
+
+/** `DELETE /push/subscriptions/{id}`. */
+export const ZPushSubscriptionIdParams = z.object({ id: z.string().min(1).max(64) });
+export type TPushSubscriptionIdParams = z.infer<typeof ZPushSubscriptionIdParams>;
 
 /** `DELETE /push/subscriptions`: this device's subscription. */
 export const ZPushUnsubscribe = z.object({ endpoint: z.string().max(2048) });

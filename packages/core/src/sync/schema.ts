@@ -32,8 +32,8 @@ export const SYNC_PAYLOADS = {
   /** `DELETE /user-activities/{activityId}`. */
   removeUserActivity: z.strictObject({ activityId: ZActivityId }),
   /**
-   * `POST /activities/{activityId}/complete {minutes?, completedAt?}`. It counts for the day it
-   * was done: `completedAt`, or when absent the time the action was queued.
+   * `POST /activities/{activityId}/complete {minutes?, completedAt?, childIds?}`. It counts for
+   * the day it was done: `completedAt`, or when absent the time the action was queued.
    */
   addAchievement: ZCompleteActivityBody.omit({ clientId: true }).extend({
     activityId: ZActivityId,
@@ -72,7 +72,9 @@ const envelope = {
   /**
    * The family it was done in. One made in a family the member has left or been removed from
    * since is rejected (`FOREIGN_FAMILY_SYNC_MESSAGE`), never applied to the family they are in
-   * now. Optional: actions queued before the app sent it apply to the member's family.
+   * now. Only compared with the family of the session, whose actions these are: it is never used
+   * to look anything up in the family it names. Optional: actions queued before the app sent it
+   * apply to the member's family.
    */
   familyId: z.string().min(1).max(100).optional(),
 };
@@ -106,9 +108,9 @@ export const ZQueuedSyncAction = z.object({
   payload: z.unknown().meta({
     description:
       'By kind: saveUserActivity {activityId, mark: favorite|tried, on}; removeUserActivity ' +
-      '{activityId}; addAchievement {activityId, minutes?, completedAt?}; updateProfile: the body ' +
-      'of PUT /profile; addChild: the body of POST /children; updateChild {childId, changes: the ' +
-      'body of PATCH /children/{id}}; removeChild {childId}',
+      '{activityId}; addAchievement {activityId, minutes?, completedAt?, childIds?}; ' +
+      'updateProfile: the body of PUT /profile; addChild: the body of POST /children; ' +
+      'updateChild {childId, changes: the body of PATCH /children/{id}}; removeChild {childId}',
   }),
 });
 export type TQueuedSyncAction = z.infer<typeof ZQueuedSyncAction>;

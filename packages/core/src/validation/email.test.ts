@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, EMAIL_REQUIRED_MESSAGE, invalidEmailMessage, ZEmail } from './email.ts';
+import { z } from 'zod';
+import {
+  checkEmail,
+  EMAIL_INPUT_PATTERN,
+  EMAIL_REQUIRED_MESSAGE,
+  invalidEmailMessage,
+  ZEmail,
+} from './email.ts';
 
 describe('§5 e-mail rule', () => {
   it.each([undefined, null, '', '   '])(
@@ -29,5 +36,23 @@ describe('§5 e-mail rule', () => {
     expect(ZEmail.safeParse('').error?.issues[0]?.message).toBe(EMAIL_REQUIRED_MESSAGE);
     expect(ZEmail.safeParse('nope').error?.issues[0]?.message).toBe(invalidEmailMessage('nope'));
     expect(ZEmail.safeParse(undefined).error?.issues[0]?.message).toBe(EMAIL_REQUIRED_MESSAGE);
+  });
+
+  it('states the rule as a pattern (OpenAPI) that accepts exactly what checkEmail accepts', () => {
+    const documented = z.toJSONSchema(ZEmail, { io: 'input', target: 'openapi-3.0' });
+    expect(documented.pattern).toBe(EMAIL_INPUT_PATTERN.source);
+    for (const input of [
+      'dana@example.com',
+      '  Dana@Example.COM ',
+      '',
+      '   ',
+      'plainaddress',
+      'two@@example.com',
+      'a@b',
+      'sp ace@example.com',
+      '\tx@y.z\n',
+    ]) {
+      expect(EMAIL_INPUT_PATTERN.test(input), input).toBe(checkEmail(input).valid);
+    }
   });
 });

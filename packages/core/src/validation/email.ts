@@ -19,15 +19,23 @@ export function checkEmail(input: string | null | undefined): TEmailCheck {
   return { valid: true, email };
 }
 
-/** The e-mail rule as a zod schema: trims, lower-cases and reports the spec's two messages. */
+/**
+ * The same rule on the address as typed (before trimming), so that a JSON Schema can state it:
+ * the simple pattern with surrounding white space allowed.
+ */
+export const EMAIL_INPUT_PATTERN = new RegExp(`^\\s*${EMAIL_PATTERN.source.slice(1, -1)}\\s*$`);
+
+/**
+ * The e-mail rule as a zod schema: trims, lower-cases and reports the spec's two messages. The
+ * rule is a pattern, so the OpenAPI document states it too.
+ */
 export const ZEmail = z
   .string({ error: EMAIL_REQUIRED_MESSAGE })
   .max(254, 'Email must be at most 254 characters')
-  .transform((value, ctx) => {
-    const result = checkEmail(value);
-    if (!result.valid) {
-      ctx.addIssue({ code: 'custom', message: result.message });
-      return z.NEVER;
-    }
-    return result.email.toLowerCase();
-  });
+  .regex(EMAIL_INPUT_PATTERN, {
+    error: (issue) => {
+      const result = checkEmail(typeof issue.input === 'string' ? issue.input : undefined);
+      return result.valid ? undefined : result.message;
+    },
+  })
+  .transform((value) => value.trim().toLowerCase());

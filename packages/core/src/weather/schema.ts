@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZActivity, ZActivityLocation, ZWeatherCondition } from '../activities/schema.ts';
 import { ZUnits } from '../family/schema.ts';
+import { queryNumber } from '../validation/query-number.ts';
 
 export { ZUnits };
 export type TUnits = z.infer<typeof ZUnits>;
@@ -42,9 +43,9 @@ export const ZWeather = z.object({
 export type TWeather = z.infer<typeof ZWeather>;
 
 const ZWeatherQueryFields = z.object({
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lon: z.coerce.number().min(-180).max(180).optional(),
-  city: z.string().trim().min(1).max(100).optional(),
+  lat: queryNumber(z.coerce.number().min(-90).max(90)).optional(),
+  lon: queryNumber(z.coerce.number().min(-180).max(180)).optional(),
+  city: z.string().max(100).trim().min(1).optional(),
   units: ZUnits.optional(),
 });
 

@@ -1,5 +1,5 @@
 import type { TActivityLocation, TWeatherCondition } from '../activities/schema.ts';
-import type { TUnits, TWeather, TWeatherPlace } from './schema.ts';
+import type { TUnits, TWeather, TWeatherPlace, TWeatherSource } from './schema.ts';
 
 /** Wind from this speed (km/h, Beaufort 6 "strong breeze") turns a dry day into a windy one. */
 export const WINDY_FROM_KMH = 39;
@@ -59,10 +59,10 @@ export function wmoCodeToCondition(code: number, windSpeedKmh: number): TWeather
 
 /**
  * Spec §9 weather to location mapping: sunny or snowy gives outdoor or both; rainy gives indoor;
- * otherwise both; the indoor-only flag gives indoor only.
+ * otherwise both (unknown weather, null, too); the indoor-only flag gives indoor only.
  */
 export function locationsForWeather(
-  condition: TWeatherCondition,
+  condition: TWeatherCondition | null,
   options: { indoorOnly?: boolean } = {},
 ): TActivityLocation[] {
   if (options.indoorOnly) return ['indoor'];
@@ -147,10 +147,30 @@ export function fixedTelAvivWeather(
   };
 }
 
-/** One line of advice for the weather's bearing on play. */
-export function weatherAdvice(condition: TWeatherCondition, indoorOnly: boolean): string {
+/**
+ * Whether a reading is the place's real weather: only the live provider's ('open-meteo'). The
+ * 'fixed' (live weather switched off) and 'fallback' (live weather failed) readings are §8's
+ * "Clear, 22 degrees, Tel Aviv": shown, marked by their `source`, but they never steer a ranking,
+ * the starting place, a reason or a plan (DESIGN). `source` is the one marker; every reader asks
+ * here.
+ */
+export function isLiveWeather(reading: { source: TWeatherSource }): boolean {
+  return reading.source === 'open-meteo';
+}
+
+/** The condition a reading lets steer play: its own when live, else unknown (null). */
+export function steeringCondition(
+  reading: Pick<TWeather, 'condition' | 'source'> | null | undefined,
+): TWeatherCondition | null {
+  return reading && isLiveWeather(reading) ? reading.condition : null;
+}
+
+/** One line of advice for the weather's bearing on play; null is unknown weather. */
+export function weatherAdvice(condition: TWeatherCondition | null, indoorOnly: boolean): string {
   if (indoorOnly) return 'Indoor activities only';
   switch (condition) {
+    case null:
+      return "Today's weather is unknown: indoors or out, as you like";
     case 'sunny':
       return 'Great weather for playing outside';
     case 'snowy':

@@ -2,8 +2,8 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '@kkb/core/notifications/schema
 import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
-import { createFamily } from '../../modules/family/membership-repository.ts';
 import { getPreferences } from '../../modules/notifications/service.ts';
+import { createFamilyBefore0018 } from '../../test/legacy-family.ts';
 import type { Executor } from '../database.ts';
 import { migrations } from './index.ts';
 
@@ -49,10 +49,9 @@ describe('migration 0010: the profile’s notification switches become each memb
       userId,
       email: `${userId}@example.com`,
       displayName: userId,
-      photoURL: null,
     });
-    const quietFamily = await createFamily(db, founder('quiet-owner'), NOW);
-    await createFamily(db, founder('loud-owner'), NOW);
+    const quietFamily = await createFamilyBefore0018(db, founder('quiet-owner'), NOW);
+    await createFamilyBefore0018(db, founder('loud-owner'), NOW);
     await db
       .insertInto('familyMembers')
       .values({ userId: 'quiet-parent', familyId: quietFamily, role: 'parent', joinedAt: NOW })

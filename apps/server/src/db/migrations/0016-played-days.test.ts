@@ -2,7 +2,7 @@ import { Migrator } from 'kysely/migration';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import { getAchievements, getStats } from '../../modules/achievements/service.ts';
-import { createFamily } from '../../modules/family/membership-repository.ts';
+import { createFamilyBefore0018 } from '../../test/legacy-family.ts';
 import type { Executor } from '../database.ts';
 import { migrations } from './index.ts';
 
@@ -30,8 +30,8 @@ async function familyOf(db: Executor, userId: string): Promise<string> {
       lastLoginAt: null,
     })
     .execute();
-  const founder = { userId, email: `${userId}@example.com`, displayName: userId, photoURL: null };
-  return createFamily(db, founder, NOW);
+  const founder = { userId, email: `${userId}@example.com`, displayName: userId };
+  return createFamilyBefore0018(db, founder, NOW);
 }
 
 /** Completions as the activity log holds them: one per local day, in the order they arrived. */
@@ -114,6 +114,8 @@ describe('migration 0016: the stored progress gets its played days from the acti
     const idle = await familyOf(db, 'idle');
 
     expect((await migrator.migrateTo('0016-played-days')).error).toBeUndefined();
+    // Read by today's code, which needs today's schema (later migrations leave the stats alone).
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
 
     expect(await getStats(db, inOrder)).toMatchObject({
       totalActivities: 4,

@@ -15,6 +15,9 @@ import * as syncActions from './0013-sync-actions.ts';
 import * as pushSubscriptions from './0014-push-subscriptions.ts';
 import * as plans from './0015-plans.ts';
 import * as playedDays from './0016-played-days.ts';
+import * as pushSubscriptionOwners from './0017-push-subscription-owners.ts';
+import * as accounts from './0018-accounts.ts';
+import * as completionChildren from './0019-completion-children.ts';
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014-push-subscriptions': pushSubscriptions,
   '0015-plans': plans,
   '0016-played-days': playedDays,
+  '0017-push-subscription-owners': pushSubscriptionOwners,
+  '0018-accounts': accounts,
+  '0019-completion-children': completionChildren,
 };

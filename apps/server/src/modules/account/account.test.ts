@@ -60,13 +60,12 @@ async function passwordUser(): Promise<Signed & { password: string }> {
  */
 async function seed(user: Signed) {
   await ok(user, 'POST', '/notifications', { title: 'Note to self', message: 'Buy crayons' });
-  // Quiet hours off: the completion's achievement notification is then made at once, whatever
-  // the hour the test runs at, instead of being held back (a result that hung on the clock).
+  // Preferences changed from the defaults, so that the export has some to show.
   await ok(user, 'PUT', '/notifications/preferences', {
     dailySummaryTime: '18:30',
     quietHours: { enabled: false, start: '21:00', end: '07:00' },
   });
-  await ok(user, 'POST', '/children', { name: 'Mia', age: 6 });
+  const mia = (await ok(user, 'POST', '/children', { name: 'Mia', age: 6 })).json<{ id: string }>();
   await t.app.inject({
     method: 'PUT',
     url: '/api/v1/files/avatars/mia.png',
@@ -76,7 +75,8 @@ async function seed(user: Signed) {
   await ok(user, 'PUT', '/progress', { level: 2 });
   await ok(user, 'POST', '/activities', OWN_ACTIVITY);
   await ok(user, 'PUT', `/user-activities/${SCAVENGER_HUNT}`, { status: 'favorite' });
-  await ok(user, 'POST', `/activities/${SCAVENGER_HUNT}/complete`);
+  await ok(user, 'POST', `/activities/${SCAVENGER_HUNT}/complete`, { childIds: [mia.id] });
+  return { miaId: mia.id };
 }
 
 async function joinAs(
@@ -123,7 +123,7 @@ const familyFilesDir = (familyId: string) => path.join(t.config.dataDir, 'files'
 describe('GET /account/export (issue 18)', () => {
   it('hands over the family data as a dated ZIP of JSON files with the uploaded files', async () => {
     const owner = await passwordUser();
-    await seed(owner);
+    const { miaId } = await seed(owner);
     const res = await call(owner, 'GET', '/account/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
@@ -166,7 +166,16 @@ describe('GET /account/export (issue 18)', () => {
     expect(read('user-activities.json')).toEqual([
       expect.objectContaining({ activityId: SCAVENGER_HUNT, favorite: 1 }),
     ]);
-    expect(read('activity-log.json')).toHaveLength(1);
+    // Issue 29: each completion with the children who played.
+    expect(read('activity-log.json')).toEqual([
+      expect.objectContaining({
+        activityId: SCAVENGER_HUNT,
+        completedBy: owner.userId,
+        childIds: [miaId],
+        response: expect.objectContaining({ userActivity: expect.any(Object) }),
+      }),
+    ]);
+    expect(read('activity-log.json')[0]).not.toHaveProperty('familyId');
     expect(read('stats.json')).toHaveLength(1);
     expect(read('achievements.json').length).toBeGreaterThan(0);
     expect(read('progress.json')).toEqual([expect.objectContaining({ data: { level: 2 } })]);

@@ -1,11 +1,14 @@
+import { DEFAULT_PHOTO_URL } from '@kkb/core/family/defaults';
 import type { Executor } from '../../db/database.ts';
 
-/** The family-owned tables the export copies and their file names in the archive. */
+/**
+ * The family-owned tables the export copies as they are, and their file names in the archive
+ * (the activity log, with its children, is read by its own module).
+ */
 export const EXPORTED_TABLES = {
   children: 'children.json',
   userActivities: 'user-activities.json',
   customActivities: 'own-activities.json',
-  activityLog: 'activity-log.json',
   stats: 'stats.json',
   achievements: 'achievements.json',
   progress: 'progress.json',
@@ -60,6 +63,16 @@ export async function findAccount(executor: Executor, userId: string) {
     .executeTakeFirst();
 }
 
+/** Gives the user's own account a new name; the updated row, or undefined when it is gone. */
+export function renameUser(executor: Executor, userId: string, name: string, nowIso: string) {
+  return executor
+    .updateTable('users')
+    .set({ name, updatedAt: nowIso })
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export async function listOAuthProviders(executor: Executor, userId: string): Promise<string[]> {
   const rows = await executor
     .selectFrom('oauthAccounts')
@@ -91,14 +104,14 @@ function withoutMember(value: unknown, userId: string, formerMemberId: string): 
 
 /**
  * Takes the user out of what a family keeps after they go: their marks and completions name a
- * former member, the profile passes to `heir`, invitations they made or used are dropped.
+ * former member, a family photo that was their own picture goes, invitations they made or used
+ * are dropped. (The profile names no member: each reads their own account's fields in it.)
  */
 export async function detachFromFamily(
   executor: Executor,
   familyId: string,
   userId: string,
-  leaving: { name: string; avatarUrl: string | null },
-  heir: { userId: string; email: string; name: string },
+  leaving: { avatarUrl: string | null },
   formerMemberId: string,
 ): Promise<void> {
   await executor
@@ -136,23 +149,13 @@ export async function detachFromFamily(
       .where('id', '=', id)
       .execute();
   }
-  const profile = await executor
-    .selectFrom('profiles')
-    .select(['displayName', 'photoUrl'])
-    .where('familyId', '=', familyId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  if (profile) {
-    // The name and photo came from the creator's account unless the family changed them since.
+  if (leaving.avatarUrl !== null) {
+    // A family started by a social sign-in has the founder's picture as its photo.
     await executor
       .updateTable('profiles')
-      .set({
-        userId: heir.userId,
-        email: heir.email,
-        displayName: profile.displayName === leaving.name ? heir.name : profile.displayName,
-        photoUrl: profile.photoUrl === leaving.avatarUrl ? '' : profile.photoUrl,
-      })
+      .set({ photoUrl: DEFAULT_PHOTO_URL })
       .where('familyId', '=', familyId)
+      .where('photoUrl', '=', leaving.avatarUrl)
       .execute();
   }
   await executor

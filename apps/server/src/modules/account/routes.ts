@@ -1,25 +1,26 @@
-import { ZAccountDelete } from '@kkb/core/account/account';
+import { ZAccountDelete, ZAccountUpdate } from '@kkb/core/account/account';
+import { ZUser } from '@kkb/core/auth/schemas';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bytesAnswer } from '../../plugins/api-contract.ts';
 import { DEFAULT_AUTH_RATE_LIMITS, RateLimiter } from '../auth/rate-limit.ts';
-import { deleteAccount, exportFamily } from './service.ts';
+import { deleteAccount, exportFamily, updateAccount } from './service.ts';
 
 const tags = ['account'];
 const security = [{ bearer: [] }];
-const ZZipBytes = z
-  .unknown()
-  .describe("application/zip: the family's data as JSON files plus their uploaded files");
+const ZIP_ANSWER = bytesAnswer("The family's data as JSON files plus their uploaded files", [
+  'application/zip',
+]);
 
 /** A family's own data (issue 18): take it all away, or delete one's account. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app;
   const onRequest = app.accessTokens.authenticate;
-  // Wrong passwords when deleting an account count like failed sign-ins of that account.
   const passwordFailures = new RateLimiter(
     app.rateLimitStore,
     'account-delete-failures',
-    DEFAULT_AUTH_RATE_LIMITS.loginFailuresPerAccount,
+    DEFAULT_AUTH_RATE_LIMITS.deletePasswordFailures,
   );
 
   app.get(
@@ -32,7 +33,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: "Download the family's data: a ZIP of JSON files and their uploaded files",
-        response: { 200: ZZipBytes, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZIP_ANSWER, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -48,6 +49,23 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
     },
+  );
+
+  app.patch(
+    '/account',
+    {
+      onRequest,
+      // Every member names themselves, caregivers too (the family's members list shows it).
+      config: { permission: 'family.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'Change my own name: how the app greets me and how my family sees me',
+        body: ZAccountUpdate,
+        response: { 200: ZUser, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    (request) => updateAccount(database.db, request.userId, request.body, app.clock.now()),
   );
 
   app.delete(

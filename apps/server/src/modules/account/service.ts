@@ -10,13 +10,17 @@ import {
   RECENT_SIGN_IN_REQUIRED_MESSAGE,
   WRONG_PASSWORD_MESSAGE,
   type TAccountDelete,
+  type TAccountUpdate,
 } from '@kkb/core/account/account';
+import type { TUser } from '@kkb/core/auth/schemas';
 import { zip, type AsyncZippable } from 'fflate';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { AppError, badRequest } from '../../errors.ts';
+import { listActivityLog } from '../achievements/repository.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { RateLimiter } from '../auth/rate-limit.ts';
+import { toUser } from '../auth/service.ts';
 import { listMembers } from '../family/membership-repository.ts';
 import { getProfileFor } from '../family/service.ts';
 import { deleteNotificationJobsOf } from '../notifications/creators.ts';
@@ -31,6 +35,7 @@ import {
   listFamilyFiles,
   listOAuthProviders,
   ownNotificationRows,
+  renameUser,
   type ExportedTable,
 } from './repository.ts';
 
@@ -77,8 +82,8 @@ export async function exportFamily(
   const { db } = database;
   const account = await findAccount(db, member.userId);
   if (!account) throw signedOut();
+  // The profile's member fields are the requester's own: no other member's e-mail is in it.
   const profile = await getProfileFor(db, member);
-  const { email: _creatorEmail, ...profileWithoutEmail } = profile;
   const entries: AsyncZippable = {
     'account.json': json({
       name: account.name,
@@ -86,7 +91,7 @@ export async function exportFamily(
       createdAt: account.createdAt,
       signInProviders: await listOAuthProviders(db, member.userId),
     }),
-    'profile.json': json(profile.uid === member.userId ? profile : profileWithoutEmail),
+    'profile.json': json(profile),
     'notifications.json': json((await ownNotificationRows(db, member.userId)).map(withParsedJson)),
     'notification-preferences.json': json(await getPreferences(db, member.userId)),
     'members.json': json(
@@ -101,6 +106,7 @@ export async function exportFamily(
     const rows = await familyRows(db, table, member.familyId);
     entries[EXPORTED_TABLES[table]] = json(rows.map(withParsedJson));
   }
+  entries['activity-log.json'] = json(await listActivityLog(db, member.familyId));
   const files = await listFamilyFiles(db, member.familyId);
   entries['files.json'] = json(files.map(({ storageName: _storageName, ...file }) => file));
   const directory = familyDirectory(dataDir, member.familyId);
@@ -140,6 +146,21 @@ async function confirmIdentity(
   return account;
 }
 
+/**
+ * `PATCH /account`: the member's own name, which the app greets them by and their family sees in
+ * its members list and invitations. Any member may change their own, caregivers too.
+ */
+export async function updateAccount(
+  executor: Executor,
+  userId: string,
+  input: TAccountUpdate,
+  now: Date,
+): Promise<TUser> {
+  const row = await renameUser(executor, userId, input.name, now.toISOString());
+  if (!row) throw signedOut();
+  return toUser(row);
+}
+
 export interface AccountDeletion {
   /** The family itself was deleted (its last member went). */
   familyDeleted: boolean;
@@ -174,15 +195,11 @@ export async function deleteAccount(
     if (others.length > 0) {
       if (self?.role === 'owner')
         throw new AppError(409, 'VALIDATION_ERROR', OWNER_MUST_HAND_OVER_MESSAGE);
-      const owner = others.find((m) => m.role === 'owner') ?? others[0]!;
-      const heir = await findAccount(trx, owner.userId);
-      if (!heir) throw new Error('A family member without a user row');
       await detachFromFamily(
         trx,
         member.familyId,
         member.userId,
-        { name: account.name, avatarUrl: account.avatarUrl },
-        { userId: heir.id, email: heir.email, name: heir.name },
+        { avatarUrl: account.avatarUrl },
         FORMER_MEMBER_ID,
       );
       await deleteNotificationJobsOf(trx, member.userId);

@@ -58,6 +58,7 @@ describe('completions, stats and achievements', () => {
       favoriteActivities: 0,
       lastActivityDate: null,
       byMember: [{ userId: user.userId, name: 'Test Parent', activities: 0, minutes: 0 }],
+      byChild: [],
     });
     const achievements = await getAchievements(user);
     expect(achievements.map((a) => a.id)).toEqual(ACHIEVEMENTS.map((a) => a.id));
@@ -192,7 +193,7 @@ describe('completions, stats and achievements', () => {
     });
   });
 
-  it('logs the local day and the weather of a live completion; an older one has no weather', async () => {
+  it('logs the local day of a completion; the fixed (not live) weather and an older completion log no weather', async () => {
     const user = await createUser(t.app);
     await setTimeZone(user, 'Pacific/Auckland');
     await complete(user, CASTLE, { minutes: 5 });
@@ -203,9 +204,10 @@ describe('completions, stats and achievements', () => {
       .where('familyId', '=', user.familyId)
       .orderBy('completedAt')
       .execute();
-    // The test app's weather provider is the fixed (sunny) one.
+    // The test app's weather provider is the fixed one: §8's sunny values are not live weather,
+    // so a completion logs no weather (issue 29: made-up weather never counts).
     expect(logged[1]).toMatchObject({
-      weather: 'sunny',
+      weather: null,
       category: 'creative-arts',
       location: 'indoor',
     });
@@ -281,6 +283,126 @@ describe('completions, stats and achievements', () => {
     expect((res.json() as TCompletionResult).stats).toMatchObject({
       totalActivities: 1,
       totalTimeSpent: 9,
+    });
+  });
+
+  describe('issue 29: a completion records the children who played', () => {
+    const addChild = async (user: CreatedUser, name: string): Promise<string> => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/children',
+        headers: user.authHeader,
+        payload: { name, age: 6 },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<{ id: string }>().id;
+    };
+    const logChildren = (familyId: string) =>
+      t.app.database.db
+        .selectFrom('activityLogChildren')
+        .innerJoin('activityLog', 'activityLog.id', 'activityLogChildren.activityLogId')
+        .select(['activityLog.activityId', 'activityLogChildren.childId'])
+        .where('activityLogChildren.familyId', '=', familyId)
+        .orderBy('activityLog.activityId')
+        .orderBy('activityLogChildren.childId')
+        .execute();
+
+    it('the log, the record and the stats name them; stats count each child', async () => {
+      const user = await createUser(t.app);
+      const noa = await addChild(user, 'Noa');
+      const eli = await addChild(user, 'Eli');
+      const res = await complete(user, CASTLE, { minutes: 20, childIds: [noa, eli] });
+      expect(res.statusCode, res.body).toBe(200);
+      const body: TCompletionResult = res.json();
+      expect(body.userActivity.completedChildIds).toEqual([noa, eli]);
+      expect(body.stats.byChild).toEqual([
+        { childId: noa, name: 'Noa', activities: 1, minutes: 20 },
+        { childId: eli, name: 'Eli', activities: 1, minutes: 20 },
+      ]);
+      await complete(user, SCAVENGER_HUNT, { minutes: 15, childIds: [eli] });
+      expect((await getStats(user)).byChild).toEqual([
+        { childId: noa, name: 'Noa', activities: 1, minutes: 20 },
+        { childId: eli, name: 'Eli', activities: 2, minutes: 35 },
+      ]);
+      expect(await logChildren(user.familyId)).toEqual(
+        [
+          { activityId: SCAVENGER_HUNT, childId: eli },
+          { activityId: CASTLE, childId: eli },
+          { activityId: CASTLE, childId: noa },
+        ].sort(
+          (a, b) => a.activityId.localeCompare(b.activityId) || a.childId.localeCompare(b.childId),
+        ),
+      );
+      const records = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/user-activities',
+        headers: user.authHeader,
+      });
+      expect(records.json().userActivities).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ activityId: SCAVENGER_HUNT, completedChildIds: [eli] }),
+          expect.objectContaining({ activityId: CASTLE, completedChildIds: [noa, eli] }),
+        ]),
+      );
+    });
+
+    it('without children a completion names none, as before', async () => {
+      const user = await createUser(t.app);
+      const noa = await addChild(user, 'Noa');
+      const body: TCompletionResult = (await complete(user, CASTLE, { minutes: 5 })).json();
+      expect(body.userActivity.completedChildIds).toEqual([]);
+      expect(body.stats.byChild).toEqual([
+        { childId: noa, name: 'Noa', activities: 0, minutes: 0 },
+      ]);
+      expect(await logChildren(user.familyId)).toEqual([]);
+    });
+
+    it("another family's child, an unknown one or one named twice is refused with 400, counting nothing", async () => {
+      const user = await createUser(t.app);
+      const noa = await addChild(user, 'Noa');
+      const stranger = await createUser(t.app);
+      const theirs = await addChild(stranger, 'Theirs');
+      for (const childIds of [[theirs], [noa, 'no-such-child'], [noa, noa]]) {
+        const res = await complete(user, CASTLE, { minutes: 5, childIds });
+        expect(res.statusCode, JSON.stringify(childIds)).toBe(400);
+        expect(res.json().code).toBe('VALIDATION_ERROR');
+      }
+      expect((await complete(user, CASTLE, { minutes: 5, childIds: [theirs] })).json().detail).toBe(
+        `childIds: ${theirs} is not a child of this family`,
+      );
+      expect((await getStats(user)).totalActivities).toBe(0);
+      expect(await logChildren(user.familyId)).toEqual([]);
+    });
+
+    it('the same clientId again answers the first completion, children included, once', async () => {
+      const user = await createUser(t.app);
+      const noa = await addChild(user, 'Noa');
+      const first = await complete(user, CASTLE, {
+        minutes: 5,
+        clientId: 'c-kids',
+        childIds: [noa],
+      });
+      const again = await complete(user, CASTLE, {
+        minutes: 5,
+        clientId: 'c-kids',
+        childIds: [noa],
+      });
+      expect(again.json()).toEqual(first.json());
+      expect(await logChildren(user.familyId)).toEqual([{ activityId: CASTLE, childId: noa }]);
+    });
+
+    it('a removed child leaves the stats; their completions stay in the log', async () => {
+      const user = await createUser(t.app);
+      const noa = await addChild(user, 'Noa');
+      await complete(user, CASTLE, { minutes: 5, childIds: [noa] });
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/children/${noa}`,
+        headers: user.authHeader,
+      });
+      expect(removed.statusCode).toBe(204);
+      expect((await getStats(user)).byChild).toEqual([]);
+      expect(await logChildren(user.familyId)).toEqual([{ activityId: CASTLE, childId: noa }]);
     });
   });
 

@@ -4,11 +4,19 @@ import {
   ZCompletionResult,
   ZFamilyStats,
 } from '@kkb/core/achievements/schema';
+import { ZSkillPlay, ZSkillPlayQuery } from '@kkb/core/achievements/skill-play';
+import { RECENT_PLAY_HOURS, ZRecentPlay } from '@kkb/core/activities/recent-play';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { achievementNotifier } from '../notifications/creators.ts';
-import { completeActivity, getAchievements, getStats } from './service.ts';
+import {
+  completeActivity,
+  getAchievements,
+  getRecentPlay,
+  getSkillPlay,
+  getStats,
+} from './service.ts';
 
 const tags = ['achievements'];
 const security = [{ bearer: [] }];
@@ -24,7 +32,7 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/activities/:id/complete',
     {
       onRequest,
-      config: { permission: 'activities.complete' },
+      config: { permission: 'activities.complete', idempotent: true },
       schema: {
         tags,
         security,
@@ -65,6 +73,48 @@ export const achievementRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => getStats(database.db, request.familyId),
+  );
+
+  app.get(
+    '/stats/skills',
+    {
+      onRequest,
+      config: { permission: 'family.read' },
+      schema: {
+        tags,
+        security,
+        summary: "Each child's play by skill area, week by week",
+        description:
+          "The last `weeks` weeks of seven days (the last ends today in the family's timezone), " +
+          "and for each of the family's children the completions that named them in each week, " +
+          'with how many exercised each skill area. An activity counts in each of its skills; a ' +
+          "family's own activity only in those the family chose (without them it counts in " +
+          '`activities` alone).',
+        querystring: ZSkillPlayQuery,
+        response: { 200: ZSkillPlay, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    (request) => getSkillPlay(database.db, request.familyId, request.query, app.clock.now()),
+  );
+
+  app.get(
+    '/stats/recent-play',
+    {
+      onRequest,
+      config: { permission: 'family.read' },
+      schema: {
+        tags,
+        security,
+        summary: 'The completions the suggestions read, with the children who played',
+        description:
+          `The family's completions of the last ${RECENT_PLAY_HOURS} hours (since \`since\`), ` +
+          'oldest first, each with the children it named: what the ranking of ' +
+          '`GET /recommendations` reads of recent play, so a device that holds the catalogue ' +
+          'ranks as the server does.',
+        response: { 200: ZRecentPlay, 401: ZApiError },
+      },
+    },
+    (request) => getRecentPlay(database.db, request.familyId, app.clock.now()),
   );
 
   app.get(

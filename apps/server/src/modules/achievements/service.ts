@@ -5,35 +5,56 @@ import {
   describeAchievement,
   familyStats,
   listAchievements,
+  playByChild,
   playByMember,
+  withChildrenPlay,
 } from '@kkb/core/achievements/progress';
 import {
   COMPLETION_FUTURE_TOLERANCE_MS,
   ZCompletionResult,
   type TAchievement,
+  type TChildPlay,
   type TCompleteActivityBody,
   type TCompletion,
   type TCompletionResult,
   type TFamilyStats,
   type TMemberPlay,
 } from '@kkb/core/achievements/schema';
+import {
+  playWeeks,
+  skillPlay,
+  type SkillPlayCompletion,
+  type TSkillPlay,
+  type TSkillPlayQuery,
+} from '@kkb/core/achievements/skill-play';
+import { recentPlaySince, type TRecentPlay } from '@kkb/core/activities/recent-play';
 import type { TWeatherCondition } from '@kkb/core/activities/schema';
+import { steeringCondition } from '@kkb/core/weather/weather';
 import type { Transaction } from 'kysely';
 import type { Database, DatabaseKind, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import { findActivityForUser } from '../activities/repository.ts';
+import {
+  findActivityForUser,
+  findBuiltInActivity,
+  ownActivitySkills,
+} from '../activities/repository.ts';
 import { listMembers } from '../family/membership-repository.ts';
+import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
 import { familyWeatherPlace } from '../weather/place.ts';
 import type { WeatherPlace, WeatherService } from '../weather/service.ts';
 import { countFavorites, markDone } from '../user-activities/repository.ts';
 import {
+  childPlaysSince,
+  completionsSince,
   findProgress,
   findResponseByClientId,
   findUnlocked,
   insertCompletion,
+  insertCompletionChildren,
+  playedByChild,
   playedByMember,
   insertUnlocked,
   lockProgress,
@@ -61,8 +82,8 @@ async function familySetting(executor: Executor, familyId: string): Promise<Fami
 
 /**
  * The weather condition of a completion: the family's current weather when the completion is
- * live (within the last hour), else unknown. The spec's fallback reading is not real weather, so
- * it counts as unknown too.
+ * live (within the last hour), else unknown. A reading that is not live (the fixed or fallback
+ * values) is not real weather, so it counts as unknown too.
  */
 async function completionWeather(
   weather: WeatherService,
@@ -72,7 +93,7 @@ async function completionWeather(
 ): Promise<TWeatherCondition | null> {
   if (now.getTime() - completedAt.getTime() > LIVE_COMPLETION_MS) return null;
   const reading = await weather.current(place, 'metric');
-  return reading.source === 'fallback' ? null : reading.condition;
+  return steeringCondition(reading);
 }
 
 /**
@@ -151,6 +172,12 @@ export async function completeActivityIn(
   }
   const activity = await findActivityForUser(trx, familyId, activityId);
   if (!activity) throw notFound('Activity');
+  const childIds = body.childIds ?? [];
+  const children = await listChildren(trx, familyId);
+  const strangers = childIds.filter((id) => !children.some((child) => child.id === id));
+  if (strangers.length > 0) {
+    throw badRequest(`childIds: ${strangers.join(', ')} is not a child of this family`);
+  }
   const completion: TCompletion = {
     activityId: activity.id,
     category: activity.category,
@@ -160,20 +187,31 @@ export async function completeActivityIn(
     completedAt: completedAtIso,
   };
   const outcome = applyCompletion(state, completion, timeZone);
-  const userActivity = await markDone(trx, { familyId, userId }, activity.id, completedAtIso);
+  const userActivity = await markDone(
+    trx,
+    { familyId, userId },
+    activity.id,
+    completedAtIso,
+    childIds,
+  );
   await insertUnlocked(trx, familyId, outcome.newlyUnlocked, nowIso);
   await saveProgress(trx, familyId, outcome.state, nowIso);
-  const played = await whoPlayed(trx, familyId, { userId, minutes: completion.minutes });
+  const pending = { userId, childIds, minutes: completion.minutes };
+  const [played, childrenPlayed] = await Promise.all([
+    whoPlayed(trx, familyId, pending),
+    childrenPlay(trx, familyId, pending),
+  ]);
   const result: TCompletionResult = {
-    stats: familyStats(outcome.state, await countFavorites(trx, familyId), played),
+    stats: familyStats(outcome.state, await countFavorites(trx, familyId), played, childrenPlayed),
     newAchievements: outcome.newlyUnlocked.map((id) =>
       describeAchievement(id, outcome.state, familyId, nowIso),
     ),
     userActivity,
   };
   if (result.newAchievements.length > 0) await onUnlocked(trx, result.newAchievements);
+  const logId = crypto.randomUUID();
   await insertCompletion(trx, {
-    id: crypto.randomUUID(),
+    id: logId,
     familyId,
     completedBy: userId,
     activityId: activity.id,
@@ -187,6 +225,7 @@ export async function completeActivityIn(
     createdAt: nowIso,
     response: JSON.stringify(result),
   });
+  await insertCompletionChildren(trx, familyId, logId, childIds);
   return result;
 }
 
@@ -216,14 +255,32 @@ async function whoPlayed(
   return playByMember(members, played);
 }
 
+/**
+ * How much each of the family's children played, from the activity log; `pending` is a
+ * completion being logged in the same transaction.
+ */
+async function childrenPlay(
+  executor: Executor,
+  familyId: string,
+  pending?: { childIds: readonly string[]; minutes: number },
+): Promise<TChildPlay[]> {
+  const [children, played] = await Promise.all([
+    listChildren(executor, familyId),
+    playedByChild(executor, familyId),
+  ]);
+  const byChild = playByChild(children, played);
+  return pending ? withChildrenPlay(byChild, pending.childIds, pending.minutes) : byChild;
+}
+
 /** Family stats (spec §3) with who played how much; zeros for a family that has done nothing. */
 export async function getStats(executor: Executor, familyId: string): Promise<TFamilyStats> {
-  const [state, favorites, played] = await Promise.all([
+  const [state, favorites, played, childrenPlayed] = await Promise.all([
     findProgress(executor, familyId),
     countFavorites(executor, familyId),
     whoPlayed(executor, familyId),
+    childrenPlay(executor, familyId),
   ]);
-  return familyStats(state, favorites, played);
+  return familyStats(state, favorites, played, childrenPlayed);
 }
 
 /** Every achievement with its progress: unlocked newest first, then locked in definition order. */
@@ -236,4 +293,53 @@ export async function getAchievements(
     findUnlocked(executor, familyId),
   ]);
   return listAchievements(state, familyId, unlockedAt);
+}
+
+/**
+ * `GET /stats/skills`: each child's play by skill area over the last weeks, from the completions
+ * that named them and the skills of their activities: the catalogue's, and of the family's own
+ * only those the family chose (core's `skillPlay`).
+ */
+export async function getSkillPlay(
+  executor: Executor,
+  familyId: string,
+  query: TSkillPlayQuery,
+  now: Date,
+): Promise<TSkillPlay> {
+  const { timeZone } = await familySetting(executor, familyId);
+  const weeks = playWeeks(localDay(now.toISOString(), timeZone), query.weeks);
+  const [children, plays, ownSkills] = await Promise.all([
+    listChildren(executor, familyId),
+    childPlaysSince(executor, familyId, weeks[0]?.from ?? ''),
+    ownActivitySkills(executor, familyId),
+  ]);
+  // One entry per completion, naming each of its children.
+  const completions = new Map<string, SkillPlayCompletion & { childIds: string[] }>();
+  for (const play of plays) {
+    let completion = completions.get(play.activityLogId);
+    if (!completion) {
+      completion = {
+        localDay: play.localDay,
+        childIds: [],
+        skills:
+          findBuiltInActivity(play.activityId)?.skills ?? ownSkills.get(play.activityId) ?? null,
+      };
+      completions.set(play.activityLogId, completion);
+    }
+    completion.childIds.push(play.childId);
+  }
+  return skillPlay(children, weeks, [...completions.values()]);
+}
+
+/**
+ * `GET /stats/recent-play`: the family's completions the ranking reads at `now` (the last
+ * `RECENT_PLAY_HOURS`), with the children each names, so a device ranks as the server does.
+ */
+export async function getRecentPlay(
+  executor: Executor,
+  familyId: string,
+  now: Date,
+): Promise<TRecentPlay> {
+  const since = recentPlaySince(now.toISOString());
+  return { since, completions: await completionsSince(executor, familyId, since) };
 }

@@ -19,6 +19,13 @@ export interface ActivityLogTable {
   response: string;
 }
 
+/** A child who played in a completion: one row per completion and child. */
+export interface ActivityLogChildrenTable {
+  activityLogId: string;
+  familyId: string;
+  childId: string;
+}
+
 export interface AchievementsTable {
   familyId: string;
   achievementId: string;
@@ -34,6 +41,7 @@ export interface StatsTable {
 
 export interface AchievementTables {
   activityLog: ActivityLogTable;
+  activityLogChildren: ActivityLogChildrenTable;
   achievements: AchievementsTable;
   stats: StatsTable;
 }

@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
-import { OWN_ACTIVITY_ID_PREFIX, type TActivityInput } from '@kkb/core/activities/activity-input';
-import type { TActivity } from '@kkb/core/activities/schema';
+import {
+  OWN_ACTIVITY_ID_PREFIX,
+  ownActivity,
+  type TActivityInput,
+} from '@kkb/core/activities/activity-input';
+import type { TActivity, TSkill } from '@kkb/core/activities/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
@@ -29,7 +33,7 @@ export function newOwnActivityId(): string {
 }
 
 function toActivity(row: Selectable<CustomActivitiesTable>): TActivity {
-  return { ...(JSON.parse(row.data) as TActivityInput), id: row.id };
+  return ownActivity(row.id, JSON.parse(row.data) as TActivityInput);
 }
 
 const ownOfFamily = preparedQuery(1, (executor, familyId: string) =>
@@ -47,6 +51,20 @@ export async function listOwnActivities(
   familyId: string,
 ): Promise<TActivity[]> {
   return (await ownOfFamily.all(executor, familyId)).map(toActivity);
+}
+
+/**
+ * The skills the family chose for each of its own activities, by id; null for one that leaves
+ * them out (it is read with a guess, `practicalDefaults`, which the stats do not count as known).
+ */
+export async function ownActivitySkills(
+  executor: Executor,
+  familyId: string,
+): Promise<Map<string, readonly TSkill[] | null>> {
+  const rows = await ownOfFamily.all(executor, familyId);
+  return new Map(
+    rows.map((row) => [row.id, (JSON.parse(row.data) as TActivityInput).skills ?? null]),
+  );
 }
 
 export async function countOwnActivities(executor: Executor, familyId: string): Promise<number> {
@@ -95,7 +113,7 @@ export async function insertOwnActivity(
     .insertInto('customActivities')
     .values({ id, familyId, data: JSON.stringify(input), createdAt: nowIso, updatedAt: nowIso })
     .execute();
-  return { ...input, id };
+  return ownActivity(id, input);
 }
 
 /** Replaces an own activity's fields; false when the family has no such activity. */

@@ -1,19 +1,26 @@
-import { MAX_OWN_ACTIVITIES, type TActivityInput } from '@kkb/core/activities/activity-input';
+import {
+  MAX_OWN_ACTIVITIES,
+  ownActivity,
+  type TActivityInput,
+} from '@kkb/core/activities/activity-input';
 import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
-import { filterActivities, paginate } from '@kkb/core/activities/filter';
+import { catalogueFile, catalogueFileText } from '@kkb/core/activities/catalogue-file';
+import { listActivityPage } from '@kkb/core/activities/filter';
 import type { TActivityList, TActivityQuery } from '@kkb/core/activities/query';
+import { ageCoverage, type TAgeCoverage } from '@kkb/core/activities/age-coverage';
 import {
   recommendActivities,
   type TRecommendationQuery,
   type TRecommendationsResponse,
 } from '@kkb/core/activities/recommend';
+import { recentPlaySince } from '@kkb/core/activities/recent-play';
+import { recommendationInput } from '@kkb/core/activities/recommendation-input';
 import type { TActivity } from '@kkb/core/activities/schema';
-import { DEFAULT_TIME_ZONE } from '@kkb/core/achievements/calendar';
 import { DEFAULT_UNITS } from '@kkb/core/family/units';
-import { daylightAt } from '@kkb/core/weather/daylight';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { AppError, notFound } from '../../errors.ts';
+import { completionsSince } from '../achievements/repository.ts';
 import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
 import { deleteRecordsOfActivity, listAllUserActivities } from '../user-activities/repository.ts';
@@ -23,6 +30,7 @@ import {
   countOwnActivities,
   deleteOwnActivity,
   findActivityForUser,
+  findOwnActivity,
   insertOwnActivity,
   isBuiltInActivityId,
   listOwnActivities,
@@ -48,13 +56,7 @@ export async function listActivities(
   familyId: string,
   query: TActivityQuery,
 ): Promise<TActivityList> {
-  const { skip, limit, ...filters } = query;
-  const page = paginate(
-    filterActivities(await activitiesForUser(executor, familyId), filters),
-    skip,
-    limit,
-  );
-  return { activities: page.items, total: page.total, skip, limit };
+  return listActivityPage(await activitiesForUser(executor, familyId), query);
 }
 
 export async function getActivity(
@@ -96,7 +98,30 @@ export async function replaceOwnActivity(
   if (isBuiltInActivityId(activityId)) throw builtInForbidden();
   if (!(await updateOwnActivity(executor, familyId, activityId, input, nowIso)))
     throw activityNotFound();
-  return { ...input, id: activityId };
+  return ownActivity(activityId, input);
+}
+
+/**
+ * `GET /activities/{id}/catalogue-file`: one of the family's own activities as a file of the
+ * built-in catalogue (core's `catalogueFile`), its name and its text; 422 naming what the family
+ * must still fill or change when it would not pass the catalogue's rules.
+ */
+export async function ownActivityCatalogueFile(
+  executor: Executor,
+  familyId: string,
+  activityId: string,
+): Promise<{ fileName: string; text: string }> {
+  const own = await findOwnActivity(executor, familyId, activityId);
+  if (!own) throw activityNotFound();
+  const { activity, fileName, problems } = catalogueFile(own, BUILT_IN_ACTIVITIES);
+  if (problems.length > 0) {
+    throw new AppError(
+      422,
+      'VALIDATION_ERROR',
+      `Before it can go in the catalogue: ${problems.join('; ')}`,
+    );
+  }
+  return { fileName, text: catalogueFileText(activity) };
 }
 
 /** Deletes an own activity and the family's records of it. */
@@ -113,10 +138,32 @@ export async function removeOwnActivity(
   });
 }
 
+/** The ages the catalogue serves, worked out once (it is read once, at start-up). */
+const CATALOGUE_AGES = ageCoverage(BUILT_IN_ACTIVITIES);
+
+/** The ages the catalogue and the family's own activities serve, together. */
+function agesServed(activities: readonly TActivity[]): TAgeCoverage | null {
+  const own = activities.slice(BUILT_IN_ACTIVITIES.length);
+  if (CATALOGUE_AGES === null) return ageCoverage(own);
+  const { youngest, oldest } = CATALOGUE_AGES;
+  return ageCoverage([{ ageRange: [youngest, oldest] }, ...own]);
+}
+
+/** `GET /activities/ages`: the ages the family's activities (catalogue and own) serve. */
+export async function activityAges(
+  executor: Executor,
+  familyId: string,
+): Promise<TAgeCoverage | null> {
+  return agesServed(await activitiesForUser(executor, familyId));
+}
+
 /**
- * `GET /recommendations`: the core scoring (spec §9) fed with the profile's defaults, the
- * children, the family's favourites and tried activities, the current weather at home, and
- * whether it is dark or evening there (the weather's sunrise and sunset, the family's clock).
+ * `GET /recommendations`: the core scoring (spec §9) fed, through core's `recommendationInput`
+ * (the device builds its ranking's input with the same function), with the profile's defaults,
+ * the children (their interests too), the family's favourites and tried activities, its
+ * completions of the last day (held back) and of the last week with the children who played (the
+ * balance of skills), and the current reading at home (which steers only when live, and says when
+ * it is dark there).
  */
 export async function recommendForUser(
   executor: Executor,
@@ -125,39 +172,32 @@ export async function recommendForUser(
   query: TRecommendationQuery,
   nowIso: string,
 ): Promise<TRecommendationsResponse> {
-  const [profile, children, activities, records] = await Promise.all([
+  const [profile, children, activities, records, completions] = await Promise.all([
     findProfile(executor, familyId),
     listChildren(executor, familyId),
     activitiesForUser(executor, familyId),
     listAllUserActivities(executor, familyId),
+    completionsSince(executor, familyId, recentPlaySince(nowIso)),
   ]);
   if (query.childId !== undefined && !children.some((c) => c.id === query.childId)) {
     throw notFound('Child');
   }
   const units = profile?.preferences.units ?? DEFAULT_UNITS;
   const current = await weather.current(profile && familyWeatherPlace(profile.location), units);
-  const favoriteIds = records.filter((r) => r.favorite).map((r) => r.activityId);
-  const favoriteSet = new Set(favoriteIds);
-  const favoriteCategories = activities.filter((a) => favoriteSet.has(a.id)).map((a) => a.category);
-  const result = recommendActivities({
-    activities,
-    children,
-    childId: query.childId ?? null,
-    timeAvailable: query.timeAvailable,
-    location: query.location,
-    energyLevel: query.energyLevel,
-    weather: query.weather ?? current.condition,
-    favoriteActivityIds: favoriteIds,
-    triedActivityIds: records.filter((r) => r.tried).map((r) => r.activityId),
-    favoriteCategories,
-    defaultTimeAvailable: profile?.preferences.defaultFilters.timeAvailable,
-    defaultLocation: profile?.preferences.defaultFilters.location,
-    daylight: daylightAt({
-      now: nowIso,
-      timeZone: profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
-      sunrise: current.sunrise,
-      sunset: current.sunset,
-    }),
-  });
+  const result = recommendActivities(
+    recommendationInput(
+      {
+        activities,
+        ageCoverage: agesServed(activities),
+        profile,
+        children,
+        records,
+        completions,
+        weather: current,
+        now: nowIso,
+      },
+      query,
+    ),
+  );
   return { ...result, weather: current };
 }

@@ -132,10 +132,10 @@ export class RateLimiter {
 
 export interface AuthRateLimits {
   /**
-   * Failed logins per account and client IP together, so that failures from elsewhere never
-   * lock the owner out; the per-IP limit bounds guessing from any one address.
+   * Wrong passwords given to delete an account, per account (failed sign-ins have their own,
+   * growing lockout: login-lockout.ts).
    */
-  loginFailuresPerAccount: RateLimitRule;
+  deletePasswordFailures: RateLimitRule;
   /** Login attempts (good or bad) per client IP. */
   loginAttemptsPerIp: RateLimitRule;
   /** Password-reset requests per account and per IP. */
@@ -148,7 +148,7 @@ export interface AuthRateLimits {
 
 const MINUTE = 60_000;
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  loginFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  deletePasswordFailures: { max: 5, windowMs: 15 * MINUTE },
   loginAttemptsPerIp: { max: 20, windowMs: 15 * MINUTE },
   resetRequests: { max: 5, windowMs: 60 * MINUTE },
   registrationsPerIp: { max: 10, windowMs: 60 * MINUTE },

@@ -93,6 +93,22 @@ export async function revokeRefreshFamily(
     .execute();
 }
 
+/**
+ * Whether the sign-in (refresh token family) is still live: not signed out, nor revoked as a
+ * whole (a replayed refresh token, a logout-all, a new password). Its access tokens work as long
+ * as it is.
+ */
+export async function isSignInLive(db: Executor, familyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refreshTokens')
+    .select('id')
+    .where('familyId', '=', familyId)
+    .where('revokedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeUserRefreshTokens(
   db: Executor,
   userId: string,

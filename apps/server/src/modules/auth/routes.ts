@@ -17,11 +17,13 @@ import {
   ZVerifyEmailResponse,
 } from '@kkb/core/auth/schemas';
 import { REFRESH_IDLE_TTL_MS } from '@kkb/core/auth/sessions';
+import { ZApiError } from '@kkb/core/errors/api-error';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { AuthService } from './service.ts';
+import { createLoginLockoutStore } from './login-lockout.ts';
+import { AuthService, PASSWORD_RESET_MAIL_JOB } from './service.ts';
 
 export const REFRESH_COOKIE = 'kkb_refresh';
 /**
@@ -34,6 +36,8 @@ const COOKIE_PATH = '/api/v1/auth';
 const tags = ['auth'];
 const bearer = [{ bearer: [] }];
 const ZNoContent = z.null().describe('No content');
+const ZAccepted = z.undefined().describe('Accepted; no content');
+const ZRedirect = z.null().describe('A redirect: the address is in the Location header');
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AuthService({
@@ -43,8 +47,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     accessTokens: app.accessTokens,
     mailer: app.mailer,
     log: app.log,
+    now: () => app.clock.now(),
     rateLimitStore: app.rateLimitStore,
+    jobs: app.jobs,
+    loginLockouts: createLoginLockoutStore(app.database),
   });
+  app.jobs.handle(PASSWORD_RESET_MAIL_JOB, (payload, context) =>
+    service.mailPasswordReset(payload, context),
+  );
   const secureCookie = app.config.publicUrl.startsWith('https://');
   const appOrigin = new URL(app.config.publicUrl).origin;
 
@@ -121,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create an account (sends an e-mail verification mail); 10 per IP per hour',
         body: ZRegisterBody,
-        response: { 201: ZRegisterResponse },
+        response: { 201: ZRegisterResponse, 409: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -150,7 +160,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign in with e-mail and password',
         body: ZLoginBody,
-        response: { 200: ZTokenSet },
+        response: { 200: ZTokenSet, 401: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -168,7 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Trade a refresh token (body or cookie) for a new token set',
         // Absent entirely when the web app relies on the cookie.
         body: ZRefreshBody.nullish(),
-        response: { 200: ZTokenSet },
+        response: { 200: ZTokenSet, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -194,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'End this sign-in (refresh token from body or cookie)',
         // Absent entirely when the web app relies on the cookie.
         body: ZRefreshBody.nullish(),
-        response: { 204: ZNoContent },
+        response: { 204: ZNoContent, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -257,12 +267,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Mail a one-time reset link (accepted whether or not the account exists)',
         body: ZPasswordResetRequestBody,
-        response: { 202: ZNoContent },
+        response: { 202: ZAccepted, 429: ZApiError },
       },
     },
     async (request, reply) => {
       await service.requestPasswordReset(request.body.email, request.ip);
-      return reply.status(202).send(null);
+      return reply.status(202).send();
     },
   );
 
@@ -295,6 +305,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Redirect to the social sign-in provider',
         params: ZOAuthProviderParams,
+        response: { 302: ZRedirect },
       },
     },
     async (request, reply) => reply.redirect(await service.oauthStart(request.params.provider)),
@@ -308,6 +319,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Provider callback; redirects to the web app with a one-time code or an error',
         params: ZOAuthProviderParams,
         querystring: ZOAuthCallbackQuery,
+        response: { 302: ZRedirect },
       },
     },
     async (request, reply) => {
@@ -327,7 +339,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Trade the one-time sign-in code for a token set',
         body: ZOAuthExchangeBody,
-        response: { 200: ZOAuthExchangeResponse },
+        response: { 200: ZOAuthExchangeResponse, 401: ZApiError },
       },
     },
     async (request, reply) => {

@@ -12,21 +12,24 @@ import {
   type TUser,
   type TVerifyEmailResponse,
 } from '@kkb/core/auth/schemas';
-import { passwordProblem } from '@kkb/core/auth/password-rules';
+import { tooManyAttemptsMessage } from '@kkb/core/auth/lockout';
+import { passwordProblem, type TPasswordOwner } from '@kkb/core/auth/password-rules';
 import { isWithinReuseGrace, refreshTokenExpiresAt } from '@kkb/core/auth/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { generateRandomCodeVerifier, generateRandomState } from 'oauth4webapi';
+import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { DatabaseKind, Executor } from '../../db/database.ts';
 import { inUserTransaction } from '../../db/family-lock.ts';
+import type { JobContext, Jobs } from '../../jobs/jobs.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import type { Mailer, MailMessage } from '../../mail/mailer.ts';
 import { passwordResetMail, verificationMail } from '../../mail/templates.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokens } from '../../plugins/authenticate.ts';
 import { createFamily } from '../family/membership-repository.ts';
-import { touchLastLogin } from '../family/profile-repository.ts';
+import { createMemoryLoginLockoutStore, type LoginLockoutStore } from './login-lockout.ts';
 import { OAuthClient, type OAuthProfile } from './oauth.ts';
 import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import {
@@ -46,6 +49,11 @@ const EMAIL_VERIFICATION_TTL_MS = 7 * 24 * 60 * MINUTE_MS;
 const OAUTH_STATE_TTL_MS = 10 * MINUTE_MS;
 const OAUTH_EXCHANGE_CODE_TTL_MS = 60_000;
 
+/** The job that mails a reset link, scheduled for every address a reset is asked for. */
+export const PASSWORD_RESET_MAIL_JOB = 'auth.password-reset-mail';
+const ZPasswordResetMailJob = z.object({ email: z.string() });
+type TPasswordResetMailJob = z.infer<typeof ZPasswordResetMailJob>;
+
 export interface AuthServiceDeps {
   db: Kysely<DB>;
   /** Which database `db` is (row locks are PostgreSQL's); SQLite when not given. */
@@ -58,7 +66,11 @@ export interface AuthServiceDeps {
   now?: () => Date;
   /** Where the rate limits count: the app's `rateLimitStore`, shared by its processes. */
   rateLimitStore: RateLimitStore;
+  /** Where a reset request's mail is scheduled (`PASSWORD_RESET_MAIL_JOB`). */
+  jobs: Pick<Jobs, 'schedule'>;
   rateLimits?: AuthRateLimits;
+  /** Where failed sign-ins are kept (`createLoginLockoutStore`); this process's memory when not given. */
+  loginLockouts?: LoginLockoutStore;
 }
 
 /** A failure of the OAuth callback, with the short message the web app shows. */
@@ -68,7 +80,7 @@ class OAuthSignInError extends Error {}
 class RotationLostError extends Error {}
 
 const tooManyRequests = (retryAfterSeconds: number): AppError =>
-  new AppError(429, 'RATE_LIMIT_EXCEEDED', undefined, {
+  new AppError(429, 'RATE_LIMIT_EXCEEDED', tooManyAttemptsMessage(retryAfterSeconds), {
     'Retry-After': String(retryAfterSeconds),
   });
 
@@ -94,9 +106,10 @@ export class AuthService {
   readonly #config: AppConfig;
   readonly #accessTokens: AccessTokens;
   readonly #mailer: Mailer;
+  readonly #jobs: Pick<Jobs, 'schedule'>;
   readonly #log: FastifyBaseLogger;
   readonly #now: () => Date;
-  readonly #loginFailuresPerAccount: RateLimiter;
+  readonly #loginLockouts: LoginLockoutStore;
   readonly #loginAttemptsPerIp: RateLimiter;
   readonly #resetRequestsPerAccount: RateLimiter;
   readonly #resetRequestsPerIp: RateLimiter;
@@ -110,13 +123,14 @@ export class AuthService {
     this.#config = deps.config;
     this.#accessTokens = deps.accessTokens;
     this.#mailer = deps.mailer;
+    this.#jobs = deps.jobs;
     this.#log = deps.log;
     this.#now = deps.now ?? (() => new Date());
     const limits = deps.rateLimits ?? DEFAULT_AUTH_RATE_LIMITS;
     const clock = (): number => this.#now().getTime();
     const limiter = (name: string, rule: RateLimitRule): RateLimiter =>
       new RateLimiter(deps.rateLimitStore, name, rule, clock);
-    this.#loginFailuresPerAccount = limiter('login-failures', limits.loginFailuresPerAccount);
+    this.#loginLockouts = deps.loginLockouts ?? createMemoryLoginLockoutStore();
     this.#loginAttemptsPerIp = limiter('login-ip', limits.loginAttemptsPerIp);
     this.#resetRequestsPerAccount = limiter('reset-account', limits.resetRequests);
     this.#resetRequestsPerIp = limiter('reset-ip', limits.resetRequests);
@@ -132,7 +146,7 @@ export class AuthService {
   ): Promise<TUser> {
     const wait = await this.#registrationsPerIp.take(ip);
     if (wait > 0) throw tooManyRequests(wait);
-    await this.#assertNotCommon(input.password, 'password');
+    await this.#assertAcceptablePassword(input.password, 'password', input);
     if (await repo.findUserByEmail(this.#db, input.email)) throw duplicateEmail();
     const passwordHash = await hashPassword(input.password);
     const nowIso = this.#nowIso();
@@ -153,11 +167,7 @@ export class AuthService {
     try {
       await this.#db.transaction().execute(async (trx) => {
         await repo.insertUser(trx, user);
-        await createFamily(
-          trx,
-          { userId: user.id, email: user.email, displayName: user.name, photoURL: null },
-          nowIso,
-        );
+        await createFamily(trx, { userId: user.id, photoURL: null }, nowIso);
         await this.#insertEmailToken(trx, user.id, 'verify_email', verificationToken);
       });
     } catch (error) {
@@ -191,12 +201,11 @@ export class AuthService {
   // Password sign-in and sessions
 
   async login(input: { email: string; password: string }, ip: string): Promise<TTokenSet> {
-    const accountAtIp = `${input.email}\n${ip}`;
     const waitForIp = await this.#loginAttemptsPerIp.take(ip);
     if (waitForIp > 0) throw tooManyRequests(waitForIp);
     // Counted as a failure until it succeeds, so that guesses sent at once are all counted.
-    const wait = await this.#loginFailuresPerAccount.take(accountAtIp);
-    if (wait > 0) throw tooManyRequests(wait);
+    const waitMs = await this.#loginLockouts.attempt(input.email, ip, this.#now().getTime());
+    if (waitMs > 0) throw tooManyRequests(Math.ceil(waitMs / 1000));
 
     const user = await repo.findUserByEmail(this.#db, input.email);
     let ok = false;
@@ -206,7 +215,7 @@ export class AuthService {
       await verifyAgainstDummy(input.password);
     }
     if (!ok || !user) throw invalidCredentials();
-    await this.#loginFailuresPerAccount.clear(accountAtIp);
+    await this.#loginLockouts.succeeded(input.email, ip);
     return this.#signIn(user);
   }
 
@@ -248,7 +257,7 @@ export class AuthService {
           if (!(await repo.markRefreshTokenRotated(trx, row.id, successor.id, nowIso))) {
             throw new RotationLostError();
           }
-          return this.#tokenSet(user, successor.token);
+          return this.#tokenSet(user, successor.token, row.familyId);
         });
       } catch (error) {
         if (!(error instanceof RotationLostError)) throw error;
@@ -259,20 +268,26 @@ export class AuthService {
     if (!rotated || rotated.revokedAt !== null) throw signedOut();
     if (!isWithinReuseGrace(Date.parse(rotated.lastUsedAt), now.getTime())) {
       await repo.revokeRefreshFamily(this.#db, rotated.familyId, nowIso);
+      await this.#accessTokens.forgetSession(rotated.familyId);
       this.#log.warn({ userId: user.id }, 'refresh token reused: sign-in revoked');
       throw signedOut();
     }
     const heads = await repo.findLiveFamilyHeads(this.#db, rotated.familyId, nowIso);
     if (heads.length === 0) throw signedOut();
     const branch = await this.#issueRefreshToken(this.#db, user.id, rotated, now);
-    return this.#tokenSet(user, branch.token);
+    return this.#tokenSet(user, branch.token, rotated.familyId);
   }
 
-  /** Ends the sign-in the token belongs to; unknown or already ended tokens are fine. */
+  /**
+   * Ends the sign-in the token belongs to: its refresh tokens and the access tokens issued with
+   * them, at once on every process. Unknown or already ended tokens are fine.
+   */
   async logout(refreshToken: string | undefined): Promise<void> {
     if (!refreshToken) return;
     const row = await repo.findRefreshTokenByHash(this.#db, hashToken(refreshToken));
-    if (row) await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
+    if (!row) return;
+    await repo.revokeRefreshFamily(this.#db, row.familyId, this.#nowIso());
+    await this.#accessTokens.forgetSession(row.familyId);
   }
 
   /**
@@ -299,27 +314,45 @@ export class AuthService {
       ? await verifyPassword(user.passwordHash, input.current_password)
       : false;
     if (!ok) throw badRequest(CURRENT_PASSWORD_INCORRECT_MESSAGE);
-    this.#assertNotPersonal(input.new_password, 'new_password', user);
-    await this.#assertNotCommon(input.new_password, 'new_password');
+    await this.#assertAcceptablePassword(input.new_password, 'new_password', user);
     await this.#setPassword(userId, input.new_password);
   }
 
   // Password reset
 
-  /** Always accepted (202) so that nobody learns which addresses have accounts. */
+  /**
+   * Always accepted (202) so that nobody learns which addresses have accounts. The request does
+   * the same work whatever the address (the rate limits, then one job): looking the account up,
+   * making the link and mailing it are the job's (`mailPasswordReset`), so neither the answer nor
+   * its time tells whether the account exists.
+   */
   async requestPasswordReset(email: string, ip: string): Promise<void> {
     const waitForIp = await this.#resetRequestsPerIp.take(ip);
     if (waitForIp > 0) throw tooManyRequests(waitForIp);
     const wait = await this.#resetRequestsPerAccount.take(email);
     if (wait > 0) throw tooManyRequests(wait);
+    await this.#jobs.schedule(this.#db, {
+      kind: PASSWORD_RESET_MAIL_JOB,
+      runAt: this.#now(),
+      payload: { email } satisfies TPasswordResetMailJob,
+    });
+  }
 
+  /**
+   * The job of a reset request: mails a one-time link to an active account's address, nothing to
+   * any other. The link is stored before the mail goes, and the job finishes after it (a crash
+   * between them mails a second link rather than none); the address leaves the job as it ends.
+   */
+  async mailPasswordReset(payload: unknown, { finish }: Pick<JobContext, 'finish'>): Promise<void> {
+    const { email } = ZPasswordResetMailJob.parse(payload);
     const user = await repo.findUserByEmail(this.#db, email);
-    if (!user || user.isActive !== 1) return;
-    const token = randomToken();
-    await this.#insertEmailToken(this.#db, user.id, 'password_reset', token);
-    const link = `${this.#config.publicUrl}/reset-password?token=${token}`;
-    // Sent after the answer, so the response time does not tell whether the account exists.
-    void this.#sendQuietly(passwordResetMail(user.email, link));
+    if (user?.isActive === 1) {
+      const token = randomToken();
+      await this.#insertEmailToken(this.#db, user.id, 'password_reset', token);
+      const link = `${this.#config.publicUrl}/reset-password?token=${token}`;
+      await this.#sendQuietly(passwordResetMail(user.email, link));
+    }
+    await this.#db.transaction().execute((trx) => finish(trx, { forgetPayload: true }));
   }
 
   /**
@@ -327,7 +360,8 @@ export class AuthService {
    * the account's lock, so that of two links confirmed at once only the first counts.
    */
   async confirmPasswordReset(input: { token: string; password: string }): Promise<void> {
-    await this.#assertNotCommon(input.password, 'password');
+    // Before the link is looked at: a common password is refused whoever asks.
+    await this.#assertAcceptablePassword(input.password, 'password', {});
     const tokenHash = hashToken(input.token);
     const holder = await repo.findEmailTokenUser(
       this.#db,
@@ -337,7 +371,7 @@ export class AuthService {
     );
     if (!holder) throw badRequest(PASSWORD_RESET_LINK_INVALID_MESSAGE);
     const owner = await repo.findUserById(this.#db, holder);
-    if (owner) this.#assertNotPersonal(input.password, 'password', owner);
+    if (owner) await this.#assertAcceptablePassword(input.password, 'password', owner);
     const passwordHash = await hashPassword(input.password);
     await inUserTransaction({ db: this.#db, kind: this.#dbKind }, holder, async (trx) => {
       const nowIso = this.#nowIso();
@@ -348,6 +382,16 @@ export class AuthService {
       await this.#storePassword(trx, userId, passwordHash, { isVerified: 1 });
     });
     await this.#accessTokens.forgetUser(holder);
+    if (owner) await this.liftLoginLockout(owner.email);
+  }
+
+  /**
+   * Lifts the account's sign-in lockout at every address. A completed password reset does (the
+   * mailed link proved the owner is at hand); so should any other sign-in that proves it, such
+   * as a passkey (issue 33). The per-IP limit stays.
+   */
+  liftLoginLockout(email: string): Promise<void> {
+    return this.#loginLockouts.lift(email);
   }
 
   // Social sign-in
@@ -480,27 +524,22 @@ export class AuthService {
         tokensValidAfter: null,
       };
       await repo.insertUser(trx, user);
-      await createFamily(
-        trx,
-        { userId: user.id, email, displayName: user.name, photoURL: user.avatarUrl },
-        nowIso,
-      );
+      await createFamily(trx, { userId: user.id, photoURL: user.avatarUrl }, nowIso);
       await repo.insertOAuthAccount(trx, { ...link, userId: user.id });
       return { userId: user.id, isNewUser: true };
     });
   }
 
-  /** A new sign-in: a new token family, and the login recorded on the user and the profile. */
+  /** A new sign-in: a new token family, and the login recorded on the user. */
   async #signIn(user: repo.UserRow): Promise<TTokenSet> {
     const now = this.#now();
     const nowIso = now.toISOString();
     const issued = await this.#db.transaction().execute(async (trx) => {
       await repo.updateUser(trx, user.id, { lastLoginAt: nowIso });
-      await touchLastLogin(trx, user.id, nowIso);
       await repo.deleteExpiredUserTokens(trx, user.id, nowIso);
       return this.#issueRefreshToken(trx, user.id, undefined, now);
     });
-    return this.#tokenSet(user, issued.token);
+    return this.#tokenSet(user, issued.token, issued.familyId);
   }
 
   /** Issues a refresh token: in the family of `parent`, or a new family (a new sign-in). */
@@ -509,15 +548,16 @@ export class AuthService {
     userId: string,
     parent: Pick<repo.RefreshTokenRow, 'familyId' | 'familyCreatedAt'> | undefined,
     now: Date,
-  ): Promise<{ id: string; token: string }> {
+  ): Promise<{ id: string; token: string; familyId: string }> {
     const nowIso = now.toISOString();
     const familyCreatedAt = parent?.familyCreatedAt ?? nowIso;
     const token = randomToken();
     const id = crypto.randomUUID();
+    const familyId = parent?.familyId ?? crypto.randomUUID();
     await repo.insertRefreshToken(db, {
       id,
       userId,
-      familyId: parent?.familyId ?? crypto.randomUUID(),
+      familyId,
       tokenHash: hashToken(token),
       familyCreatedAt,
       createdAt: nowIso,
@@ -528,12 +568,13 @@ export class AuthService {
       revokedAt: null,
       replacedBy: null,
     });
-    return { id, token };
+    return { id, token, familyId };
   }
 
-  async #tokenSet(user: repo.UserRow, refreshToken: string): Promise<TTokenSet> {
+  /** The tokens of a sign-in: the access token names it, and stops working when it ends. */
+  async #tokenSet(user: repo.UserRow, refreshToken: string, signIn: string): Promise<TTokenSet> {
     return {
-      access_token: await this.#accessTokens.sign(user.id),
+      access_token: await this.#accessTokens.sign(user.id, signIn),
       refresh_token: refreshToken,
       token_type: 'Bearer',
       expires_in: ACCESS_TOKEN_TTL_SECONDS,
@@ -567,13 +608,18 @@ export class AuthService {
     await repo.revokeUserRefreshTokens(trx, userId, nowIso);
   }
 
-  /** The shared password rule, with the account's own e-mail and name. */
-  #assertNotPersonal(password: string, field: string, user: repo.UserRow): void {
-    const problem = passwordProblem(password, { email: user.email, name: user.name });
+  /**
+   * The password rules of every route that sets one (register, reset, change; OWASP ASVS 5.0
+   * V6): core's `passwordProblem` with the account's own e-mail and name, and not among the most
+   * common passwords. The length is each route's schema's (core's `ZNewPassword`).
+   */
+  async #assertAcceptablePassword(
+    password: string,
+    field: string,
+    owner: TPasswordOwner,
+  ): Promise<void> {
+    const problem = passwordProblem(password, owner);
     if (problem) throw badRequest(`${field}: ${problem}`);
-  }
-
-  async #assertNotCommon(password: string, field: string): Promise<void> {
     if (await isCommonPassword(password)) {
       throw badRequest(`${field}: ${PASSWORD_TOO_COMMON_MESSAGE}`);
     }

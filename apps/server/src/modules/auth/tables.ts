@@ -80,6 +80,19 @@ export interface RateLimitsTable {
   resetAt: string;
 }
 
+/**
+ * Failed sign-ins of one account at one address (PostgreSQL; SQLite keeps them in memory), as
+ * core's `auth/lockout.ts` counts them. Both parts of the key are SHA-256 hashes.
+ */
+export interface LoginFailuresTable {
+  accountHash: string;
+  ipHash: string;
+  failures: number;
+  lastFailureAt: string;
+  /** Until when attempts are refused (the epoch when not locked). */
+  lockedUntil: string;
+}
+
 /** The users/auth feature's tables. */
 export interface UserTables {
   users: UsersTable;
@@ -89,4 +102,5 @@ export interface UserTables {
   oauthStates: OAuthStatesTable;
   oauthExchangeCodes: OAuthExchangeCodesTable;
   rateLimits: RateLimitsTable;
+  loginFailures: LoginFailuresTable;
 }

@@ -1,6 +1,8 @@
 import type { TLiveEvent } from '@kkb/core/events/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, joinFamily, type CreatedUser } from '../../test/create-user.ts';
+import { registerUser, STRONG_PASSWORD } from '../auth/test-helpers.ts';
+import { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from './routes.ts';
 import {
   createTestApp,
   startAnotherProcess,
@@ -17,7 +19,11 @@ interface Received {
 }
 
 /** Reads a live event stream as a browser's fetch would. */
-async function openStream(baseUrl: string, user: CreatedUser, lastEventId?: string) {
+async function openStream(
+  baseUrl: string,
+  user: Pick<CreatedUser, 'authHeader'>,
+  lastEventId?: string,
+) {
   const controller = new AbortController();
   const res = await fetch(`${baseUrl}/api/v1/events`, {
     headers: { ...user.authHeader, ...(lastEventId && { 'last-event-id': lastEventId }) },
@@ -25,7 +31,8 @@ async function openStream(baseUrl: string, user: CreatedUser, lastEventId?: stri
   });
   const received: Received[] = [];
   const waiters = new Set<() => void>();
-  void (async () => {
+  /** Resolves when the stream has ended (the server ended it, or `close`). */
+  const ended = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
     let text = '';
@@ -55,6 +62,7 @@ async function openStream(baseUrl: string, user: CreatedUser, lastEventId?: stri
   return {
     res,
     received,
+    ended,
     /** Waits until an event of this type arrives (the stream's own pace, not a timer). */
     async next(type: TLiveEvent['type'] | 'ping', from = 0): Promise<Received> {
       const find = () =>
@@ -215,6 +223,89 @@ describe('GET /events (DESIGN Live events)', () => {
   });
 });
 
+describe('at most 10 open streams per user (issue 28)', () => {
+  it('the 11th is refused with 429 while 10 are open; a closed one frees its place; others are not counted', async () => {
+    const user = await createUser(t.app);
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i += 1) {
+      const stream = await openStream(baseUrl, user);
+      expect(stream.res.status).toBe(200);
+      streams.push(stream);
+    }
+    const refused = await fetch(`${baseUrl}/api/v1/events`, { headers: user.authHeader });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      detail: TOO_MANY_STREAMS_MESSAGE,
+      code: 'RATE_LIMIT_EXCEEDED',
+    });
+    // Another user's streams are theirs.
+    const other = await openStream(baseUrl, await createUser(t.app));
+    expect(other.res.status).toBe(200);
+
+    // A tab closes: once the server has seen it go, a new stream takes its place.
+    streams.pop()!.close();
+    let reopened = await openStream(baseUrl, user);
+    while (reopened.res.status === 429) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      reopened = await openStream(baseUrl, user);
+    }
+    expect(reopened.res.status).toBe(200);
+    streams.push(reopened);
+    expect((await fetch(`${baseUrl}/api/v1/events`, { headers: user.authHeader })).status).toBe(
+      429,
+    );
+    for (const stream of [...streams, other]) stream.close();
+  });
+});
+
+describe("a sign-in's streams end with it (issue 28)", () => {
+  const signIn = async (email: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password: STRONG_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const tokens = res.json<{ access_token: string; refresh_token: string }>();
+    return { ...tokens, authHeader: { authorization: `Bearer ${tokens.access_token}` } };
+  };
+
+  it('a logout ends the streams of that sign-in, not those of another', async () => {
+    const { email } = await registerUser(t.app);
+    const phone = await signIn(email);
+    const laptop = await signIn(email);
+    const phoneStream = await openStream(baseUrl, phone);
+    const laptopStream = await openStream(baseUrl, laptop);
+    await phoneStream.next('ping');
+    await laptopStream.next('ping');
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      payload: { refresh_token: phone.refresh_token },
+    });
+    expect(out.statusCode).toBe(204);
+    await phoneStream.ended;
+    const seen = laptopStream.received.length;
+    await laptopStream.next('ping', seen);
+    laptopStream.close();
+  });
+
+  it('signing out everywhere ends every stream of the user', async () => {
+    const { email } = await registerUser(t.app);
+    const phone = await signIn(email);
+    const laptop = await signIn(email);
+    const streams = [await openStream(baseUrl, phone), await openStream(baseUrl, laptop)];
+    await Promise.all(streams.map((stream) => stream.next('ping')));
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout-all',
+      headers: laptop.authHeader,
+    });
+    expect(out.statusCode).toBe(204);
+    await Promise.all(streams.map((stream) => stream.ended));
+  });
+});
+
 describe.runIf(testDatabaseKind === 'postgres')(
   'several server processes on one PostgreSQL',
   () => {
@@ -234,6 +325,33 @@ describe.runIf(testDatabaseKind === 'postgres')(
         });
         await stream.next('user-activity.changed');
         stream.close();
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('a logout on one process ends the sign-in’s stream open on the other (issue 28)', async () => {
+      const second = await startAnotherProcess(t, { heartbeatMs: 50 });
+      try {
+        const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+        const { email } = await registerUser(t.app);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email, password: STRONG_PASSWORD },
+        });
+        const tokens = res.json<{ access_token: string; refresh_token: string }>();
+        const stream = await openStream(secondUrl, {
+          authHeader: { authorization: `Bearer ${tokens.access_token}` },
+        });
+        await stream.next('ping');
+        const out = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/logout',
+          payload: { refresh_token: tokens.refresh_token },
+        });
+        expect(out.statusCode).toBe(204);
+        await stream.ended;
       } finally {
         await second.close();
       }

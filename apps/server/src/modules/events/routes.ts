@@ -2,7 +2,12 @@ import { ZApiError } from '@kkb/core/errors/api-error';
 import type { TLiveEvent } from '@kkb/core/events/schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ACCESS_TOKEN_TTL_SECONDS } from '../../plugins/authenticate.ts';
+import { AppError } from '../../errors.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  SESSION_ENDED_CHANNEL,
+  TOKENS_CUT_CHANNEL,
+} from '../../plugins/authenticate.ts';
 import type { LiveConnection } from '../../plugins/live-events.ts';
 
 export interface EventStreamOptions {
@@ -12,6 +17,22 @@ export interface EventStreamOptions {
 
 /** Reconnect delay the browser is told to use after a dropped stream. */
 const RETRY_MS = 3000;
+/**
+ * Streams one user may hold open on one process at once: every tab and device of a parent fits,
+ * and one token cannot hold a thousand sockets. The count is this process's (several processes:
+ * at most this many on each), so it needs no shared state and a crash leaves no place taken.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+/** When a refused stream is worth asking again (a tab closing frees a place). */
+const STREAM_PLACE_RETRY_SECONDS = 30;
+export const TOO_MANY_STREAMS_MESSAGE = `At most ${MAX_STREAMS_PER_USER} live update streams may be open at once; close another tab or device`;
+
+interface OpenStream {
+  userId: string;
+  /** The sign-in of the token that opened it ('' for none). */
+  sessionId: string;
+  end(): void;
+}
 
 /**
  * `GET /events`: Server-Sent Events telling the signed-in user's open apps what changed. The
@@ -21,10 +42,25 @@ const RETRY_MS = 3000;
  */
 export function eventRoutes(options: EventStreamOptions): FastifyPluginAsyncZod {
   return async (app) => {
-    const openStreams = new Set<() => void>();
+    const openStreams = new Set<OpenStream>();
+    const openPerUser = new Map<string, number>();
+    const endWhere = (ends: (stream: OpenStream) => boolean) => {
+      for (const stream of openStreams) if (ends(stream)) stream.end();
+    };
+    // A stream goes with the sign-in that opened it: signed out, signed out everywhere, a new
+    // password or a deleted account ends it on every process, as it ends the access token.
+    const unsubscribe = [
+      app.broadcast.subscribe(SESSION_ENDED_CHANNEL, (sessionId) =>
+        endWhere((stream) => stream.sessionId === sessionId),
+      ),
+      app.broadcast.subscribe(TOKENS_CUT_CHANNEL, (userId) =>
+        endWhere((stream) => stream.userId === userId),
+      ),
+    ];
     // Open streams would keep the server from closing: end them first.
     app.addHook('preClose', async () => {
-      for (const end of openStreams) end();
+      for (const stop of unsubscribe) stop();
+      endWhere(() => true);
     });
 
     app.get(
@@ -39,14 +75,27 @@ export function eventRoutes(options: EventStreamOptions): FastifyPluginAsyncZod 
             'Live events (text/event-stream): `data` is `{type, id?}`; ids resume with Last-Event-ID; comment lines are heartbeats',
           headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
           response: {
-            200: z.string().describe('text/event-stream'),
+            200: {
+              description: 'The event stream, open until the access token expires',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
             401: ZApiError,
             403: ZApiError,
+            429: ZApiError.describe(TOO_MANY_STREAMS_MESSAGE),
           },
         },
       },
       async (request, reply) => {
         const { database, liveEvents } = app;
+        const { userId } = request;
+        // Counted before anything waits, so streams opened at once cannot pass together.
+        const opened = openPerUser.get(userId) ?? 0;
+        if (opened >= MAX_STREAMS_PER_USER) {
+          throw new AppError(429, 'RATE_LIMIT_EXCEEDED', TOO_MANY_STREAMS_MESSAGE, {
+            'Retry-After': String(STREAM_PLACE_RETRY_SECONDS),
+          });
+        }
+        openPerUser.set(userId, opened + 1);
         reply.hijack();
         const stream = reply.raw;
         stream.writeHead(200, {
@@ -80,14 +129,21 @@ export function eventRoutes(options: EventStreamOptions): FastifyPluginAsyncZod 
         const heartbeat = setInterval(() => stream.write(': ping\n\n'), options.heartbeatMs);
         const tokenLeftMs = request.tokenIssuedAtMs + ACCESS_TOKEN_TTL_SECONDS * 1000 - Date.now();
         const expiry = setTimeout(() => stream.end(), Math.max(0, tokenLeftMs));
-        const end = () => stream.end();
-        openStreams.add(end);
-        stream.on('close', () => {
+        const entry: OpenStream = { userId, sessionId: request.sessionId, end: () => stream.end() };
+        openStreams.add(entry);
+        // A closed stream frees its place.
+        const closed = () => {
           clearInterval(heartbeat);
           clearTimeout(expiry);
           disconnect();
-          openStreams.delete(end);
-        });
+          openStreams.delete(entry);
+          const left = (openPerUser.get(userId) ?? 1) - 1;
+          if (left > 0) openPerUser.set(userId, left);
+          else openPerUser.delete(userId);
+        };
+        // The client may have gone while the token was checked: its close event has passed.
+        if (request.raw.socket.destroyed) closed();
+        else stream.once('close', closed);
       },
     );
   };

@@ -119,7 +119,7 @@ describe('children', () => {
 
   it('§5 "User profile not found" when the user has no profile', async () => {
     const bob = await createUser(t.app);
-    await t.app.database.db.deleteFrom('profiles').where('userId', '=', bob.userId).execute();
+    await t.app.database.db.deleteFrom('profiles').where('familyId', '=', bob.familyId).execute();
     const expected = { detail: 'User profile not found', code: 'DATA_NOT_FOUND' };
     const attempts = [
       call(bob, 'POST', '/profile/children', { name: 'A', age: 3 }),

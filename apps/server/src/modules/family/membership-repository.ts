@@ -10,9 +10,7 @@ import { createDefaultProfile } from './profile-repository.ts';
 
 export interface FamilyFounder {
   userId: string;
-  email: string;
-  /** The name the profile starts with; 'Family User' when empty. */
-  displayName: string;
+  /** The family photo the profile starts with (a social sign-in's picture), if any. */
   photoURL: string | null;
 }
 
@@ -32,7 +30,7 @@ export async function createFamily(
     .insertInto('familyMembers')
     .values({ userId: founder.userId, familyId, role: 'owner', joinedAt: nowIso })
     .execute();
-  await createDefaultProfile(executor, { familyId, ...founder }, nowIso);
+  await createDefaultProfile(executor, { familyId, photoURL: founder.photoURL }, nowIso);
   return familyId;
 }
 
@@ -45,7 +43,7 @@ export async function createFamilyFor(
   const familyId = randomUUID();
   await executor.insertInto('families').values({ id: familyId, createdAt: nowIso }).execute();
   await moveMember(executor, founder.userId, familyId, 'owner', nowIso);
-  await createDefaultProfile(executor, { familyId, ...founder }, nowIso);
+  await createDefaultProfile(executor, { familyId, photoURL: founder.photoURL }, nowIso);
   return familyId;
 }
 
@@ -225,6 +223,50 @@ export async function consumeInvite(
   return row && { familyId: row.familyId, role: row.role as TInvitableRole };
 }
 
+/** Whom a pending invitation is from: its family's name, the inviter's name, role and expiry. */
+export async function findPendingInvite(
+  executor: Executor,
+  tokenHash: string,
+  nowIso: string,
+): Promise<
+  { familyInfo: string; inviterName: string; role: TInvitableRole; expiresAt: string } | undefined
+> {
+  const row = await executor
+    .selectFrom('familyInvites')
+    .innerJoin('profiles', 'profiles.familyId', 'familyInvites.familyId')
+    .innerJoin('users', 'users.id', 'familyInvites.createdBy')
+    .select([
+      'profiles.familyInfo',
+      'users.name as inviterName',
+      'familyInvites.role',
+      'familyInvites.expiresAt',
+    ])
+    .where('familyInvites.tokenHash', '=', tokenHash)
+    .where('familyInvites.usedAt', 'is', null)
+    .where('familyInvites.expiresAt', '>', nowIso)
+    .executeTakeFirst();
+  return row && { ...row, role: row.role as TInvitableRole };
+}
+
+/** The family's name and a member's own name, as an invitation they send names them. */
+export async function findInviterNames(
+  executor: Executor,
+  familyId: string,
+  userId: string,
+): Promise<{ familyInfo: string; inviterName: string } | undefined> {
+  const profile = await executor
+    .selectFrom('profiles')
+    .select('familyInfo')
+    .where('familyId', '=', familyId)
+    .executeTakeFirst();
+  const user = await executor
+    .selectFrom('users')
+    .select('name')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return profile && user && { familyInfo: profile.familyInfo, inviterName: user.name };
+}
+
 /** The invitation's family, whatever its state (to lock it before consuming). */
 export async function findInviteFamily(
   executor: Executor,
@@ -241,10 +283,10 @@ export async function findInviteFamily(
 export async function findUserForFamily(
   executor: Executor,
   userId: string,
-): Promise<{ name: string; email: string; avatarUrl: string | null } | undefined> {
+): Promise<{ avatarUrl: string | null } | undefined> {
   return executor
     .selectFrom('users')
-    .select(['name', 'email', 'avatarUrl'])
+    .select(['avatarUrl'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -3,6 +3,7 @@ import {
   ZFamily,
   ZInviteCreate,
   ZInviteCreated,
+  ZInvitePreview,
   ZJoinFamily,
   ZRoleChange,
 } from '@kkb/core/family/members';
@@ -13,6 +14,7 @@ import {
   createInvite,
   getFamily,
   joinFamily,
+  previewInvite,
   removeMember,
   revokeInvite,
   type MembershipChange,
@@ -23,6 +25,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZUserIdParams = z.object({ userId: z.string().min(1).max(100) });
 const ZInviteIdParams = z.object({ id: z.string().min(1).max(100) });
+const ZInviteTokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /** DESIGN, Families: members, invitations, joining, roles, leaving. */
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +56,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/family/invites',
     {
       onRequest,
-      config: { permission: 'members.manage' },
+      config: { permission: 'members.manage', idempotent: true },
       schema: {
         tags,
         security,
@@ -92,11 +95,28 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/family/join/:token',
+    {
+      schema: {
+        tags,
+        summary:
+          "Whom an invitation link is from (no sign-in needed: the link is the secret): the family's name, the inviter's first name, the role; 404 when used, expired or revoked",
+        params: ZInviteTokenParams,
+        response: { 200: ZInvitePreview, 400: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return previewInvite(database.db, request.params.token, app.clock.now().toISOString());
+    },
+  );
+
   app.post(
     '/family/join',
     {
       onRequest,
-      config: { permission: 'family.read' },
+      config: { permission: 'family.read', idempotent: true },
       schema: {
         tags,
         security,

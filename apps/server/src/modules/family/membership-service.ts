@@ -13,8 +13,11 @@ import {
   type TFamilyRole,
   type TInviteCreate,
   type TInviteCreated,
+  type TInvitePreview,
   type TJoinFamily,
 } from '@kkb/core/family/members';
+import { firstNameOf } from '@kkb/core/family/names';
+import type { TFamilyInfoFields } from '@kkb/core/family/schema';
 import { mayRemoveMember } from '@kkb/core/family/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/database.ts';
@@ -33,6 +36,8 @@ import {
   deleteSpentInvites,
   familyHasData,
   findInviteFamily,
+  findInviterNames,
+  findPendingInvite,
   findUserForFamily,
   insertInvite,
   listMembers,
@@ -67,7 +72,10 @@ export interface InviteDeps {
   log: FastifyBaseLogger;
 }
 
-/** A one-time link valid 7 days; mailed when an address is given. */
+const familyNameOf = (familyInfo: string): string =>
+  (JSON.parse(familyInfo) as TFamilyInfoFields).familyName;
+
+/** A one-time link valid 7 days; mailed (naming the family and the inviter) when an address is given. */
 export async function createInvite(
   deps: InviteDeps,
   actor: Actor,
@@ -84,24 +92,50 @@ export async function createInvite(
     createdAt: nowIso,
     expiresAt: new Date(now.getTime() + INVITE_TTL_MS).toISOString(),
   };
-  await inFamilyTransaction(deps.database, actor, async (trx) => {
+  const names = await inFamilyTransaction(deps.database, actor, async (trx) => {
     await deleteSpentInvites(trx, actor.familyId, nowIso);
     const pending = await listPendingInvites(trx, actor.familyId, nowIso);
     if (pending.length >= MAX_PENDING_INVITES) {
       throw badRequest(`A family can have at most ${MAX_PENDING_INVITES} pending invitations`);
     }
     await insertInvite(trx, { ...invite, familyId: actor.familyId, tokenHash: hashToken(token) });
+    return findInviterNames(trx, actor.familyId, actor.userId);
   });
   const link = `${deps.publicUrl}${joinPath(token)}`;
-  if (invite.email) {
+  if (invite.email && names) {
+    const invitation = {
+      role: body.role,
+      familyName: familyNameOf(names.familyInfo),
+      inviterFirstName: firstNameOf(names.inviterName),
+    };
     try {
-      await deps.mailer.send(familyInviteMail(invite.email, body.role, link));
+      await deps.mailer.send(familyInviteMail(invite.email, invitation, link));
     } catch (error) {
       // The link is answered anyway: the owner can still share it by hand.
       deps.log.error({ err: error }, 'family invitation mail failed');
     }
   }
   return { invite, token, link };
+}
+
+/**
+ * Whom a pending invitation comes from, for the join page (anyone holding the link, signed in or
+ * not): the family's name, the inviter's first name, the role and the expiry. Used, expired,
+ * revoked or unknown links answer 404 with the join's own message.
+ */
+export async function previewInvite(
+  executor: Executor,
+  token: string,
+  nowIso: string,
+): Promise<TInvitePreview> {
+  const invite = await findPendingInvite(executor, hashToken(token), nowIso);
+  if (!invite) throw new AppError(404, 'DATA_NOT_FOUND', INVITE_INVALID_MESSAGE);
+  return {
+    familyName: familyNameOf(invite.familyInfo),
+    inviterFirstName: firstNameOf(invite.inviterName),
+    role: invite.role,
+    expiresAt: invite.expiresAt,
+  };
 }
 
 export async function revokeInvite(
@@ -228,11 +262,7 @@ export async function removeMember(
     if (target.role === 'owner') throw conflict(LAST_OWNER_MESSAGE);
     const user = await findUserForFamily(trx, targetUserId);
     if (!user) throw memberNotFound();
-    await createFamilyFor(
-      trx,
-      { userId: targetUserId, email: user.email, displayName: user.name, photoURL: user.avatarUrl },
-      nowIso,
-    );
+    await createFamilyFor(trx, { userId: targetUserId, photoURL: user.avatarUrl }, nowIso);
   });
   return { users: [targetUserId], families: [actor.familyId] };
 }

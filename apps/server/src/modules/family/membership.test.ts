@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/random-tokens.ts';
 import { createUser, joinFamily, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { outboxMails } from '../auth/test-helpers.ts';
+import { decodeQuotedPrintable, outboxMails } from '../auth/test-helpers.ts';
 import { pngBytes } from '../../test/images.ts';
 import { OWN_ACTIVITY } from '../../test/own-activity.ts';
 
@@ -82,14 +82,23 @@ const withOwnActivity = async (owner: CreatedUser) => {
   return { url: `/activities/${own.id}` };
 };
 
-const animationBody = {
-  title: 'Jumping cat',
-  fps: 8,
-  loop: true,
-  frames: [{ id: 'f1', png: PNG.toString('base64') }],
+/** An animation naming a frame `owner` has just uploaded (an upload becomes one frame, once). */
+const animationBody = async (owner: CreatedUser, title = 'Jumping cat') => {
+  const { uploadId } = await ok<{ uploadId: string }>(
+    owner,
+    'POST',
+    '/animations/frame-uploads',
+    PNG,
+  );
+  return { title, fps: 8, loop: true, frames: [{ id: 'f1', uploadId }] };
 };
 const withAnimation = async (owner: CreatedUser) => {
-  const animation = await ok<{ id: string }>(owner, 'POST', '/animations', animationBody);
+  const animation = await ok<{ id: string }>(
+    owner,
+    'POST',
+    '/animations',
+    await animationBody(owner),
+  );
   return { url: `/animations/${animation.id}` };
 };
 
@@ -268,17 +277,22 @@ const ENDPOINTS: Record<string, EndpointCase> = {
   },
   'GET /animations': { action: 'family.read', method: 'GET', prepare: path('/animations') },
   'GET /animations/{id}': { action: 'family.read', method: 'GET', prepare: withAnimation },
+  'POST /animations/frame-uploads': {
+    action: 'animations.edit',
+    method: 'POST',
+    prepare: path('/animations/frame-uploads', PNG),
+  },
   'POST /animations': {
     action: 'animations.edit',
     method: 'POST',
-    prepare: path('/animations', animationBody),
+    prepare: async (owner) => ({ url: '/animations', payload: await animationBody(owner) }),
   },
   'PUT /animations/{id}': {
     action: 'animations.edit',
     method: 'PUT',
     prepare: async (owner) => ({
       ...(await withAnimation(owner)),
-      payload: { ...animationBody, title: 'Renamed' },
+      payload: await animationBody(owner, 'Renamed'),
     }),
   },
   'DELETE /animations/{id}': {
@@ -467,18 +481,48 @@ describe('invitations', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('mails the link when an address is given, with nothing the inviter typed', async () => {
+  it("mails the link when an address is given, naming the family and the inviter's first name only (issue 29)", async () => {
     const owner = await createUser(t.app, { name: 'Mallory <b>Buy now</b>' });
-    await ok(owner, 'PUT', '/profile', { familyInfo: { familyName: 'Visit spam.example' } });
+    await ok(owner, 'PUT', '/profile', { familyInfo: { familyName: 'The Levis' } });
     const created = await invite(owner, 'caregiver', 'Sitter@Example.com');
     expect(created.invite.email).toBe('sitter@example.com');
     const mail = outboxMails(t.config.dataDir)
-      .map((raw) => raw.replace(/=\r?\n/g, ''))
+      .map(decodeQuotedPrintable)
       .find((raw) => raw.includes('To: sitter@example.com'));
     expect(mail).toBeDefined();
     expect(mail).toContain(`/join/${created.token}`);
-    expect(mail).not.toContain('Mallory');
-    expect(mail).not.toContain('spam.example');
+    // “ and ” are UTF-8 bytes here, read one by one.
+    expect(mail).toContain(
+      'Mallory invited you to join \u00e2\u0080\u009cThe Levis\u00e2\u0080\u009d',
+    );
+    expect(mail).toContain('on Keep Kid Busy as a caregiver');
+    // The first name only: nothing else of what the inviter typed, and no markup.
+    expect(mail).not.toContain('Buy now');
+    expect(mail).not.toContain('<b>');
+  });
+
+  it('the join page learns whom an invitation is from, without signing in; spent links are 404', async () => {
+    const owner = await createUser(t.app, { name: 'Dana Levi' });
+    await ok(owner, 'PUT', '/profile', { familyInfo: { familyName: 'The Levis' } });
+    const created = await invite(owner, 'parent');
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/family/join/${created.token}`,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({
+      familyName: 'The Levis',
+      inviterFirstName: 'Dana',
+      role: 'parent',
+      expiresAt: created.invite.expiresAt,
+    });
+    const joiner = await createUser(t.app);
+    await ok(joiner, 'POST', '/family/join', { token: created.token });
+    for (const token of [created.token, 'not-a-token']) {
+      const spent = await t.app.inject({ method: 'GET', url: `/api/v1/family/join/${token}` });
+      expect(spent.statusCode).toBe(404);
+      expect(spent.json()).toEqual({ detail: INVITE_INVALID_MESSAGE, code: 'DATA_NOT_FOUND' });
+    }
   });
 
   it('joining the family one is in already is a conflict', async () => {

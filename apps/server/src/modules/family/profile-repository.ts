@@ -1,25 +1,24 @@
-import { createDefaultProfileDocument } from '@kkb/core/family/profile';
+import { createDefaultFamilyProfile, displayNameOf } from '@kkb/core/family/profile';
 import type {
   TFamilyInfoFields,
-  TFamilyProfile,
+  TFamilyProfileFields,
   TPreferences,
   TProfileLocation,
+  TProfileMemberFields,
 } from '@kkb/core/family/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ProfilesTable } from './tables.ts';
 
-/** The profile document without its children (they live in their own table). */
-export type StoredProfile = Omit<TFamilyProfile, 'familyInfo'> & { familyInfo: TFamilyInfoFields };
+/** The family's profile without its children (they live in their own table). */
+export type StoredProfile = Omit<TFamilyProfileFields, 'familyInfo'> & {
+  familyInfo: TFamilyInfoFields;
+};
 
-export interface NewProfileUser {
+export interface NewProfile {
   familyId: string;
-  /** Who creates the family: the document's `uid` and `email`. */
-  userId: string;
-  email: string;
-  /** The name given at registration; 'Family User' when empty. */
-  displayName: string;
+  /** The family photo it starts with (a social sign-in's picture); the placeholder when null. */
   photoURL: string | null;
 }
 
@@ -29,57 +28,31 @@ export interface NewProfileUser {
  */
 export async function createDefaultProfile(
   executor: Executor,
-  user: NewProfileUser,
+  profile: NewProfile,
   nowIso: string,
 ): Promise<void> {
-  const document = createDefaultProfileDocument(
-    { uid: user.userId, email: user.email, displayName: user.displayName, photoURL: user.photoURL },
-    nowIso,
-  );
+  const document = createDefaultFamilyProfile(profile.photoURL, nowIso);
   const { familyName, location, timezone } = document.familyInfo;
   await executor
     .insertInto('profiles')
     .values({
-      familyId: user.familyId,
-      userId: user.userId,
-      email: document.email,
-      displayName: document.displayName,
+      familyId: profile.familyId,
       photoUrl: document.photoURL,
       familyInfo: JSON.stringify({ familyName, location, timezone }),
       location: JSON.stringify(document.location),
       preferences: JSON.stringify(document.preferences),
       createdAt: document.createdAt,
       updatedAt: document.updatedAt,
-      lastLogin: document.lastLogin,
     })
     .onConflict((conflict) => conflict.column('familyId').doNothing())
     .execute();
 }
 
-/** Records a sign-in of a member on the family's profile (spec §3 lastLogin). */
-export async function touchLastLogin(
-  executor: Executor,
-  userId: string,
-  nowIso: string,
-): Promise<void> {
-  await executor
-    .updateTable('profiles')
-    .set({ lastLogin: nowIso })
-    .where('familyId', '=', (eb) =>
-      eb.selectFrom('familyMembers').select('familyId').where('userId', '=', userId),
-    )
-    .execute();
-}
-
 function toStoredProfile(row: Selectable<ProfilesTable>): StoredProfile {
   return {
-    uid: row.userId,
-    email: row.email,
-    displayName: row.displayName,
     photoURL: row.photoUrl,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-    lastLogin: row.lastLogin,
     familyInfo: JSON.parse(row.familyInfo) as TFamilyInfoFields,
     location: JSON.parse(row.location) as TProfileLocation,
     preferences: JSON.parse(row.preferences) as TPreferences,
@@ -108,7 +81,7 @@ export async function profileExists(executor: Executor, familyId: string): Promi
   return row !== undefined;
 }
 
-/** Writes the editable parts of the document; uid, email, createdAt and lastLogin stay. */
+/** Writes the editable parts of the family's profile; createdAt stays. */
 export async function saveProfile(
   executor: Executor,
   familyId: string,
@@ -118,7 +91,6 @@ export async function saveProfile(
   await executor
     .updateTable('profiles')
     .set({
-      displayName: profile.displayName,
       photoUrl: profile.photoURL,
       familyInfo: JSON.stringify({ familyName, location, timezone }),
       location: JSON.stringify(profile.location),
@@ -126,5 +98,39 @@ export async function saveProfile(
       updatedAt: profile.updatedAt,
     })
     .where('familyId', '=', familyId)
+    .execute();
+}
+
+/** What the profile says of the member reading it: their own account's id, e-mail, name, sign-in. */
+export async function findMemberFields(
+  executor: Executor,
+  userId: string,
+): Promise<TProfileMemberFields | undefined> {
+  const row = await executor
+    .selectFrom('users')
+    .select(['id', 'email', 'name', 'lastLoginAt'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      uid: row.id,
+      email: row.email,
+      displayName: displayNameOf(row.name),
+      lastLogin: row.lastLoginAt,
+    }
+  );
+}
+
+/** Renames a member's own account (the name the app greets them by and the family sees). */
+export async function saveMemberName(
+  executor: Executor,
+  userId: string,
+  name: string,
+  nowIso: string,
+): Promise<void> {
+  await executor
+    .updateTable('users')
+    .set({ name, updatedAt: nowIso })
+    .where('id', '=', userId)
     .execute();
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { touchLastLogin } from './profile-repository.ts';
 
 describe('family profile', () => {
   let t: TestApp;
@@ -49,7 +48,8 @@ describe('family profile', () => {
       },
     });
     expect(body.createdAt).toBe(body.updatedAt);
-    expect(body.lastLogin).toBe(body.createdAt);
+    // The member's own last sign-in: this test's user never signed in.
+    expect(body.lastLogin).toBeNull();
   });
 
   it('needs a signed-in user', async () => {
@@ -134,15 +134,19 @@ describe('family profile', () => {
     expect(res.statusCode).toBe(400);
   });
 
-  it('lastLogin moves at each sign-in', async () => {
+  it("lastLogin is the member's own last sign-in", async () => {
     const signInTime = '2030-05-06T07:08:09.000Z';
-    await touchLastLogin(t.app.database.db, ann.userId, signInTime);
+    await t.app.database.db
+      .updateTable('users')
+      .set({ lastLoginAt: signInTime })
+      .where('id', '=', ann.userId)
+      .execute();
     expect((await getProfile()).json().lastLogin).toBe(signInTime);
   });
 
   it('answers "User profile not found" when the user has no profile', async () => {
     const bob = await createUser(t.app, { name: 'Bob' });
-    await t.app.database.db.deleteFrom('profiles').where('userId', '=', bob.userId).execute();
+    await t.app.database.db.deleteFrom('profiles').where('familyId', '=', bob.familyId).execute();
     const expected = { detail: 'User profile not found', code: 'DATA_NOT_FOUND' };
     const get = await getProfile(bob);
     expect(get.statusCode).toBe(404);
@@ -167,7 +171,7 @@ describe('family profile', () => {
         '/api/v1/children',
         '/api/v1/children/{id}',
         '/api/v1/progress',
-        '/api/v1/files/{*}',
+        '/api/v1/files/{path}',
         '/api/v1/files/download/{token}',
       ]),
     );

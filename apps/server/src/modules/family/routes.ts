@@ -1,3 +1,4 @@
+import { ZPageQuery } from '@kkb/core/activities/query';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import {
   ZAddChildBody,
@@ -31,10 +32,6 @@ const ZChildList = z.object({
   total: z.number().int(),
   skip: z.number().int(),
   limit: z.number().int(),
-});
-const ZListQuery = z.object({
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
 /** The family profile document and its children, by index (spec §5) and by id (DESIGN). */
@@ -81,7 +78,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
       prefix,
       {
         onRequest,
-        config: { permission: 'children.edit' },
+        config: { permission: 'children.edit', idempotent: true },
         schema: {
           tags,
           security,
@@ -108,7 +105,7 @@ export const familyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         summary: 'The children in creation order',
-        querystring: ZListQuery,
+        querystring: ZPageQuery,
         response: { 200: ZChildList, ...errors },
       },
     },

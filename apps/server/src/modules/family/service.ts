@@ -23,7 +23,14 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../errors.ts';
 import { getPreferences, mergePreferences } from '../notifications/service.ts';
 import { findSyncAction, insertSyncAction } from '../sync/repository.ts';
-import { findProfile, profileExists, saveProfile } from './profile-repository.ts';
+import {
+  findMemberFields,
+  findProfile,
+  profileExists,
+  saveMemberName,
+  saveProfile,
+  type StoredProfile,
+} from './profile-repository.ts';
 import {
   countChildren,
   deleteChild,
@@ -42,12 +49,33 @@ const childNotFound = () => notFound('Child');
 const childAddedAlready = () =>
   new AppError(409, 'VALIDATION_ERROR', 'clientId: this child was added already');
 
-/** The whole profile document with its children in creation order. */
-export async function getProfile(executor: Executor, familyId: string): Promise<TFamilyProfile> {
-  const profile = await findProfile(executor, familyId);
-  if (!profile) throw profileNotFound();
-  const children = await listChildren(executor, familyId);
-  return { ...profile, familyInfo: { ...profile.familyInfo, children } };
+/**
+ * The whole profile document as `member` reads it: the family's, with its children in creation
+ * order, and the member's own account where the spec's profile names its user (uid, e-mail,
+ * name, last sign-in). No member sees another's e-mail or sign-ins through it.
+ */
+async function getProfile(executor: Executor, member: FamilyMember): Promise<TFamilyProfile> {
+  const [profile, own, children] = await Promise.all([
+    findProfile(executor, member.familyId),
+    findMemberFields(executor, member.userId),
+    listChildren(executor, member.familyId),
+  ]);
+  if (!profile || !own) throw profileNotFound();
+  return { ...own, ...profile, familyInfo: { ...profile.familyInfo, children } };
+}
+
+/** The family's part of a profile document, as stored. */
+function familyPartOf(profile: TFamilyProfile): StoredProfile {
+  const { photoURL, createdAt, updatedAt, familyInfo, location, preferences } = profile;
+  const { familyName, location: place, timezone } = familyInfo;
+  return {
+    photoURL,
+    createdAt,
+    updatedAt,
+    familyInfo: { familyName, location: place, timezone },
+    location,
+    preferences,
+  };
 }
 
 /**
@@ -70,7 +98,7 @@ export async function getProfileFor(
   member: FamilyMember,
 ): Promise<TFamilyProfile> {
   const [profile, preferences] = await Promise.all([
-    getProfile(executor, member.familyId),
+    getProfile(executor, member),
     getPreferences(executor, member.userId),
   ]);
   return withSwitchesOf(profile, preferences);
@@ -90,24 +118,29 @@ export async function updateProfile(
 
 /**
  * `updateProfile` inside the caller's family transaction (offline sync applies it there). The
- * family's document takes the change but for the notification switches, which go to the
- * member's own notification preferences.
+ * family's document takes the change but for what is the member's own: the notification
+ * switches go to their notification preferences, and `displayName` renames their account (a
+ * co-parent saving his name no longer overwrites the owner's).
  */
 export async function updateProfileIn(
   trx: Transaction<DB>,
-  { familyId, userId }: FamilyMember,
+  member: FamilyMember,
   update: TProfileUpdate,
   nowIso: string,
 ): Promise<TFamilyProfile> {
+  const { familyId, userId } = member;
   const { notifications, weatherAlerts, activityReminders, ...familyPreferences } =
     update.preferences ?? {};
   const switches = preferencesInputOfProfile({ notifications, weatherAlerts, activityReminders });
   const familyUpdate: TProfileUpdate = update.preferences
     ? { ...update, preferences: familyPreferences }
     : update;
-  const current = await getProfile(trx, familyId);
+  const current = await getProfile(trx, member);
   const merged = mergeProfile(current, familyUpdate, nowIso);
-  await saveProfile(trx, familyId, merged);
+  await saveProfile(trx, familyId, familyPartOf(merged));
+  if (update.displayName !== undefined && update.displayName !== current.displayName) {
+    await saveMemberName(trx, userId, update.displayName, nowIso);
+  }
   const preferences =
     Object.keys(switches).length > 0
       ? await mergePreferences(trx, userId, switches, new Date(nowIso))

@@ -36,12 +36,12 @@ export interface FamilyInvitesTable {
   usedBy: string | null;
 }
 
-/** The family's profile document; `userId` and `email` are those of who created the family. */
+/**
+ * The family's part of the profile document. Its member fields (uid, e-mail, name, last sign-in)
+ * are each reader's own, from `users` (migration 0018).
+ */
 export interface ProfilesTable {
   familyId: string;
-  userId: string;
-  email: string;
-  displayName: string;
   photoUrl: string;
   /** JSON text: `{familyName, location, timezone}` (children live in their own table). */
   familyInfo: string;
@@ -51,7 +51,6 @@ export interface ProfilesTable {
   preferences: string;
   createdAt: string;
   updatedAt: string;
-  lastLogin: string | null;
 }
 
 export interface ChildrenTable {

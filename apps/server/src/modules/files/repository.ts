@@ -75,3 +75,36 @@ export async function deleteFileByPath(
     .returningAll()
     .executeTakeFirst();
 }
+
+/**
+ * Gives the file at `fromPath` the path `toPath` (its bytes and download address stay) and returns
+ * it as moved; undefined when the family has no file at `fromPath`.
+ */
+export function moveFilePath(
+  executor: Executor,
+  familyId: string,
+  fromPath: string,
+  toPath: string,
+): Promise<StoredFileRow | undefined> {
+  return executor
+    .updateTable('files')
+    .set({ path: toPath })
+    .where('familyId', '=', familyId)
+    .where('path', '=', fromPath)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes the rows of every family's files under `folder/` stored before `createdBefore`. */
+export function deleteFilesUnderCreatedBefore(
+  executor: Executor,
+  folder: string,
+  createdBefore: string,
+): Promise<Pick<StoredFileRow, 'familyId' | 'storageName'>[]> {
+  return executor
+    .deleteFrom('files')
+    .where('path', 'like', `${folder}/%`)
+    .where('createdAt', '<', createdBefore)
+    .returning(['familyId', 'storageName'])
+    .execute();
+}

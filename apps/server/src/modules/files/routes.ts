@@ -1,17 +1,19 @@
-import type { IncomingMessage } from 'node:http';
 import { ZApiError } from '@kkb/core/errors/api-error';
 import {
   FILE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPES,
   MAX_FILE_BYTES,
   ZFilePath,
   ZStoredFile,
 } from '@kkb/core/family/files';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
+import { bytesAnswer } from '../../plugins/api-contract.ts';
 import { deleteFile, openDownload, openOwnFile, storeFile, type OpenedFile } from './service.ts';
 import { memberOf } from '../../plugins/family-access.ts';
+import { acceptRawUploads } from './upload-body.ts';
 
 const tags = ['files'];
 const security = [{ bearer: [] }];
@@ -19,20 +21,6 @@ const security = [{ bearer: [] }];
 const DOWNLOAD_CACHE_CONTROL = 'private, max-age=3600';
 
 const fileTooLarge = () => new AppError(413, 'VALIDATION_ERROR', FILE_TOO_LARGE_MESSAGE);
-
-/** Reads a raw upload, refusing it as soon as it is known to pass 5 MB. */
-async function readUpload(payload: IncomingMessage, declaredLength: string | undefined) {
-  if (declaredLength !== undefined && Number(declaredLength) > MAX_FILE_BYTES) throw fileTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of payload) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_FILE_BYTES) throw fileTooLarge();
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 const ZPathParams = z.object({
   '*': ZFilePath.describe('The family\'s own path, e.g. "avatars/mia.png"'),
@@ -48,7 +36,15 @@ function sendFile(reply: FastifyReply, { row, stream }: OpenedFile, cacheControl
     .send(stream);
 }
 
-const ZImageBytes = z.unknown().describe('The image bytes (PNG, JPEG, WebP or GIF)');
+const IMAGE_ANSWER = bytesAnswer('The image bytes, of the type they were stored as', IMAGE_TYPES);
+
+/** The raw bytes (a JSON or text body is refused); their type is sniffed from them. */
+const ZImageUpload = z
+  .custom<Buffer>(
+    (body) => Buffer.isBuffer(body),
+    'Send the image bytes as application/octet-stream or image/*',
+  )
+  .meta({ type: 'string', format: 'binary' });
 
 /**
  * File storage for family photos and child avatars. The bytes are sent raw
@@ -61,28 +57,26 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.accessTokens.authenticate;
 
   // Scoped to this plugin: the rest of the API keeps its JSON parser and 1 MB limit.
-  const parseUpload = (request: FastifyRequest, payload: IncomingMessage) =>
-    readUpload(payload, request.headers['content-length']);
-  app.addContentTypeParser('application/octet-stream', parseUpload);
-  app.addContentTypeParser(/^image\/[\w.+-]+$/, parseUpload);
+  acceptRawUploads(
+    app,
+    ['application/octet-stream', /^image\/[\w.+-]+$/],
+    MAX_FILE_BYTES,
+    fileTooLarge,
+  );
 
   app.put(
     '/files/*',
     {
       onRequest,
-      config: { permission: 'files.edit' },
+      config: { permission: 'files.edit', idempotent: true },
       schema: {
         tags,
         security,
         summary: 'Store or replace an image (at most 5 MB) at a path of your own',
-        consumes: [
-          'application/octet-stream',
-          'image/png',
-          'image/jpeg',
-          'image/webp',
-          'image/gif',
-        ],
+        // Any image/* is read; whether it is PNG, JPEG, WebP or GIF is told by the bytes (400).
+        consumes: ['application/octet-stream', 'image/*'],
         params: ZPathParams,
+        body: ZImageUpload,
         response: {
           200: ZStoredFile,
           201: ZStoredFile,
@@ -93,9 +87,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!Buffer.isBuffer(request.body)) {
-        throw badRequest('Send the image bytes as application/octet-stream or image/*');
-      }
       const { created, ...stored } = await storeFile(
         database,
         dataDir,
@@ -115,7 +106,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Download a stored image by its address (no sign-in; the token is the key)',
         params: z.object({ token: z.string().min(1).max(100) }),
-        response: { 200: ZImageBytes, 404: ZApiError },
+        response: { 200: IMAGE_ANSWER, 404: ZApiError },
       },
     },
     async (request, reply) =>
@@ -136,7 +127,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'Read one of your stored images',
         params: ZPathParams,
-        response: { 200: ZImageBytes, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+        response: { 200: IMAGE_ANSWER, 400: ZApiError, 401: ZApiError, 404: ZApiError },
       },
     },
     async (request, reply) =>

@@ -9,15 +9,17 @@ import {
   UNSUPPORTED_FILE_TYPE_MESSAGE,
   type TStoredFile,
 } from '@kkb/core/family/files';
-import type { Database } from '../../db/database.ts';
+import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { randomToken } from '../../lib/random-tokens.ts';
 import {
   countFiles,
   deleteFileByPath,
+  deleteFilesUnderCreatedBefore,
   findFileByPath,
   findFileByToken,
+  moveFilePath,
   upsertFile,
   type StoredFileRow,
 } from './repository.ts';
@@ -164,4 +166,47 @@ export async function deleteFile(
   const row = await deleteFileByPath(database.db, familyId, filePath);
   if (!row) throw fileNotFound();
   await removeQuietly(path.join(familyDirectory(dataDir, familyId), row.storageName));
+}
+
+/** A file as moved by `moveFile`: where it is now, what it holds and its download address. */
+export interface MovedFile extends TStoredFile {
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Moves the family's file at `fromPath` to `toPath`, in the caller's transaction (under the
+ * family's lock): its bytes and download address stay. Undefined when there is no such file.
+ */
+export async function moveFile(
+  executor: Executor,
+  familyId: string,
+  fromPath: string,
+  toPath: string,
+): Promise<MovedFile | undefined> {
+  const row = await moveFilePath(executor, familyId, fromPath, toPath);
+  if (!row) return undefined;
+  return {
+    path: row.path,
+    url: downloadUrl(row.downloadToken),
+    contentType: row.contentType,
+    size: row.size,
+  };
+}
+
+/**
+ * Deletes every family's files under `folder/` stored before `createdBefore`, rows first, then
+ * their bytes; returns how many went.
+ */
+export async function deleteFilesStoredBefore(
+  database: Database,
+  dataDir: string,
+  folder: string,
+  createdBefore: string,
+): Promise<number> {
+  const rows = await deleteFilesUnderCreatedBefore(database.db, folder, createdBefore);
+  for (const { familyId, storageName } of rows) {
+    await removeQuietly(path.join(familyDirectory(dataDir, familyId), storageName));
+  }
+  return rows.length;
 }

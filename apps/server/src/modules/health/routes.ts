@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZHealth, ZReadiness } from '@kkb/core/system';
-import { z } from 'zod';
+import { ZApiError } from '@kkb/core/errors/api-error';
 import { migrationState } from '../../db/migrate.ts';
 import { AppError } from '../../errors.ts';
 import { sql } from 'kysely';
@@ -27,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Readiness: the database answers and every migration has run (503 otherwise)',
-        response: { 200: ZReadiness, 503: z.object({ detail: z.string(), code: z.string() }) },
+        response: { 200: ZReadiness, 503: ZApiError },
       },
     },
     async () => {

@@ -54,6 +54,8 @@ import {
   dailySummaryDraft,
   DELIVER_JOB,
   deliver,
+  HELD_PUSH_JOB,
+  sendHeldPush,
   suggestionDraft,
   timeZoneOf,
   weatherAlertDraft,
@@ -68,6 +70,7 @@ export const SUGGESTION_JOB = 'notification.suggestion';
 /** Every notification job kind; the ones naming a user are deleted with the account. */
 export const NOTIFICATION_JOB_KINDS = [
   DELIVER_JOB,
+  HELD_PUSH_JOB,
   SWEEP_JOB,
   DAILY_SUMMARY_JOB,
   WEATHER_ALERT_JOB,
@@ -94,6 +97,7 @@ const ZDeliverPayload = z.object({
     data: ZNotificationData,
   }),
 });
+const ZHeldPushPayload = z.object({ userId: z.string(), notificationId: z.string() });
 const ZUserDayPayload = z.object({ userId: z.string(), day: ZDay });
 const ZWeatherAlertPayload = ZUserDayPayload.extend({
   alert: z.enum(['storm', 'heavy-rain', 'heat', 'frost']),
@@ -205,10 +209,20 @@ export function registerNotificationJobs(app: NotificationApp): void {
     announce(app.liveEvents, [delivery.notification]);
   };
 
-  // A held-back notification: its kind, and quiet hours, are asked again now.
+  // A notification due now (a reminder): its kind is asked again. Jobs of earlier versions, which
+  // held notifications back for quiet hours, end here too: they are made now.
   jobs.handle(DELIVER_JOB, async (payload, context) => {
     const { userId, draft } = ZDeliverPayload.parse(payload);
     await deliverOnce(context, (trx, delivery) => deliver(trx, delivery, userId, draft));
+  });
+
+  // The push of a notification made inside quiet hours, which have ended.
+  jobs.handle(HELD_PUSH_JOB, async (payload, { now, finish }) => {
+    const { userId, notificationId } = ZHeldPushPayload.parse(payload);
+    await db.transaction().execute(async (trx) => {
+      await sendHeldPush(trx, { jobs, push, now }, userId, notificationId);
+      await finish(trx);
+    });
   });
 
   jobs.handle(DAILY_SUMMARY_JOB, async (payload, context) => {

@@ -53,9 +53,9 @@ const DELIVERY_STATUS_CODE: Record<TNotificationDelivery['status'], 200 | 201 | 
 };
 
 const TYPED_ANSWERS =
-  '201 {status:"created", notification} when made now; 202 {status:"scheduled", deliverAt} ' +
-  'when it waits for its time or for the end of quiet hours; 200 {status:"switched_off"} and ' +
-  "nothing made when the user's preferences turn this kind off";
+  '201 {status:"created", notification} when made now (inside quiet hours too: they hold back ' +
+  'only its push); 202 {status:"scheduled", deliverAt} when it waits for its time; 200 ' +
+  '{status:"switched_off"} and nothing made when the user\'s preferences turn this kind off';
 
 /** The spec's client writes the collection as `/notifications/`; both spellings answer. */
 const COLLECTION_URLS = ['/notifications', '/notifications/'];
@@ -167,6 +167,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       url,
       {
         onRequest,
+        config: { idempotent: true },
         schema: {
           hide: url.endsWith('/'),
           tags,
@@ -283,6 +284,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/activity-reminder',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -304,6 +306,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/weather-alert',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -319,6 +322,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/achievement',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -334,6 +338,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/activity-suggestion',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,
@@ -349,6 +354,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notifications/daily-summary',
     {
       onRequest,
+      config: { idempotent: true },
       schema: {
         tags,
         security,

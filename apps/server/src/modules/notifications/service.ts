@@ -10,7 +10,9 @@ import {
   allowsKind,
   dailySummaryText,
   allowsPush,
-  deliveryTime,
+  isHeldPushTimely,
+  isQuietTime,
+  pushTime,
   reminderText,
   suggestionText,
   weatherAlertText,
@@ -195,8 +197,10 @@ export function updatePreferences(
   return inUserTransaction(database, userId, (trx) => mergePreferences(trx, userId, input, now));
 }
 
-/** Job kind: a notification held back (a future reminder, quiet hours) reaching its user. */
+/** Job kind: a notification due later (a future reminder) reaching its user at its time. */
 export const DELIVER_JOB = 'notification.deliver';
+/** Job kind: the push of a notification made inside quiet hours, when they end. */
+export const HELD_PUSH_JOB = 'notification.push';
 
 /**
  * What delivering needs besides the transaction: the jobs (to hold back), push (to reach the
@@ -227,12 +231,35 @@ export function timeZoneOf(setting: Pick<UserFamilySetting, 'familyInfo'> | unde
   return typeof zone === 'string' && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }
 
+/** Queues the push of a notification the user wants pushed: now, or when quiet hours end. */
+async function pushOrHold(
+  trx: Executor,
+  context: DeliveryContext,
+  notification: TNotification,
+  quietHours: TNotificationPreferences['quietHours'],
+  timeZone: string,
+): Promise<void> {
+  const { now } = context;
+  const at = pushTime(quietHours, now, timeZone);
+  if (at.getTime() > now.getTime()) {
+    await context.jobs.schedule(trx, {
+      kind: HELD_PUSH_JOB,
+      runAt: at,
+      payload: { userId: notification.userId, notificationId: notification.id },
+    });
+    return;
+  }
+  // Queued in the same transaction: a push goes out only for a notification that exists, and
+  // the push services' pace never holds up this request.
+  await context.push.pushToUser(trx, notification.userId, pushMessageOf(notification));
+}
+
 /**
  * A notification of one of the app's kinds for the user, due at `due` (now when omitted or
- * past): nothing when their preferences turn the kind off; made now when it is due and outside
- * their quiet hours; otherwise held back by a job until then (and the end of quiet hours), when
- * the preferences are asked again. A user no longer in any family (the account is going) gets
- * nothing.
+ * past): nothing when their preferences turn the kind off; made now when it is due, in their
+ * list at once whatever the hour; a future one (a reminder) waits in a job for its time, when
+ * the preferences are asked again. Quiet hours hold back only its push, until they end
+ * (`sendHeldPush`). A user no longer in any family (the account is going) gets nothing.
  */
 export async function deliver(
   trx: Executor,
@@ -249,26 +276,49 @@ export async function deliver(
   if (!setting || !allowsKind(preferences, draft.type)) {
     return { status: 'switched_off', notification: null, deliverAt: null };
   }
-  const at = deliveryTime(
-    preferences.quietHours,
-    due.getTime() > now.getTime() ? due : now,
-    timeZoneOf(setting),
-  );
-  if (at.getTime() > now.getTime()) {
+  if (due.getTime() > now.getTime()) {
     await context.jobs.schedule(trx, {
       kind: DELIVER_JOB,
-      runAt: at,
+      runAt: due,
       payload: { userId, draft },
     });
-    return { status: 'scheduled', notification: null, deliverAt: at.toISOString() };
+    return { status: 'scheduled', notification: null, deliverAt: due.toISOString() };
   }
   const notification = await createNotification(trx, userId, draft, now);
-  // Queued in the same transaction: a push goes out only for a notification that exists, and
-  // the push services' pace never holds up this request.
   if (allowsPush(preferences, draft.type)) {
-    await context.push.pushToUser(trx, userId, pushMessageOf(notification));
+    await pushOrHold(trx, context, notification, preferences.quietHours, timeZoneOf(setting));
   }
   return { status: 'created', notification, deliverAt: notification.createdAt };
+}
+
+/**
+ * The push of a notification made inside quiet hours, now that they have ended: sent only when
+ * the notification is still there and unread (the user has not seen it in the app meanwhile),
+ * the user still wants it pushed, and it is still timely (core `isHeldPushTimely`). Quiet hours
+ * that were moved meanwhile hold it again.
+ */
+export async function sendHeldPush(
+  trx: Executor,
+  context: DeliveryContext,
+  userId: string,
+  notificationId: string,
+): Promise<void> {
+  const row = await findNotificationRow(trx, userId, notificationId);
+  if (!row || row.read === 1) return;
+  const notification = toNotification(row);
+  const [preferences, setting] = await Promise.all([
+    getPreferences(trx, userId),
+    findUserFamilySetting(trx, userId),
+  ]);
+  if (!setting || !allowsPush(preferences, notification.type)) return;
+  const timeZone = timeZoneOf(setting);
+  if (isQuietTime(preferences.quietHours, context.now, timeZone)) {
+    await pushOrHold(trx, context, notification, preferences.quietHours, timeZone);
+    return;
+  }
+  const made = new Date(notification.createdAt);
+  if (!isHeldPushTimely(notification.type, made, context.now, timeZone)) return;
+  await context.push.pushToUser(trx, userId, pushMessageOf(notification));
 }
 
 /** Tells each user's open apps of what was just made for them (call once it is committed). */

@@ -1,3 +1,4 @@
+import { NO_CHILDREN_MESSAGE } from '@kkb/core/planner/family-plan';
 import type { TPlan, TSavedPlan, TSavedPlanInputFields } from '@kkb/core/planner/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock.ts';
@@ -6,7 +7,6 @@ import { createUser, type CreatedUser } from '../../test/create-user.ts';
 import { startOpenMeteo } from '../../test/open-meteo.ts';
 import { OWN_ACTIVITY } from '../../test/own-activity.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { NO_CHILDREN_MESSAGE } from './service.ts';
 
 // Friday 15 May 2026, 10:00 in Los Angeles (the default family time zone).
 const NOW = '2026-05-15T17:00:00.000Z';
@@ -56,7 +56,7 @@ describe('POST /planner (rules)', () => {
   });
   afterAll(() => t.close());
 
-  it('plans a weekend for two children in their windows, each item saying why, with the fixed weather', async () => {
+  it('plans a weekend for two children in their windows, each item saying why, for unknown weather when live weather is off', async () => {
     const res = await call(family.user, 'POST', '/planner', { startDate: SATURDAY, days: 2 });
     expect(res.statusCode, res.body).toBe(200);
     const plan = res.json<TPlan>();
@@ -73,11 +73,22 @@ describe('POST /planner (rules)', () => {
       { start: '15:00', minutes: 30, on: 'weekends' },
       { start: '18:00', minutes: 30, on: 'every-day' },
     ]);
-    expect(plan.days.map((d) => [d.date, d.forecast.source, d.forecast.description])).toEqual([
-      [SATURDAY, 'fixed', 'Clear'],
-      [SUNDAY, 'fixed', 'Clear'],
+    // Live weather is off: the forecast is unknown, never §8's "Clear, 22 degrees" (issue 29).
+    expect(
+      plan.days.map((d) => [
+        d.date,
+        d.forecast.source,
+        d.forecast.description,
+        d.forecast.condition,
+      ]),
+    ).toEqual([
+      [SATURDAY, 'fixed', 'Forecast unknown', null],
+      [SUNDAY, 'fixed', 'Forecast unknown', null],
     ]);
     const all = items(plan);
+    for (const item of all) {
+      expect(item.why).not.toMatch(/weather|sunny|rain|cloud|snow|wind|storm/i);
+    }
     expect(all.length).toBeGreaterThanOrEqual(6);
     expect(new Set(all.map((i) => i.activity.id)).size).toBe(all.length);
     for (const item of all) {
@@ -249,24 +260,34 @@ describe('POST /planner: the daily forecast', () => {
       source: 'open-meteo',
     });
     expect(plan.days[0]!.forecast.sunrise).not.toBeNull();
-    // Sunday is not in the forecast: the fallback day.
-    expect(plan.days[1]!.forecast).toMatchObject({ source: 'fallback', description: 'Clear' });
+    // Sunday is not in the forecast: an unknown day.
+    expect(plan.days[1]!.forecast).toMatchObject({
+      source: 'fallback',
+      description: 'Forecast unknown',
+      condition: null,
+      temperatureMax: null,
+    });
     // Rain: no outdoor-only activity unless it is rain play.
     for (const item of plan.days[0]!.items) {
       if (item.activity.location === 'outdoor') expect(item.activity.weather).toContain('rainy');
     }
   });
 
-  it('falls back to the fixed "Clear, 22 degrees" days when Open-Meteo fails', async () => {
+  it('when Open-Meteo fails the days are unknown, never §8\'s "Clear, 22 degrees", and the plan speaks of no weather (issue 29)', async () => {
     openMeteo.setBehaviour('error-500');
     const res = await call(family.user, 'POST', '/planner', { startDate: '2026-05-20', days: 2 });
     expect(res.statusCode).toBe(200);
+    const plan = res.json<TPlan>();
     expect(
-      res.json<TPlan>().days.map((d) => [d.forecast.source, d.forecast.temperatureMax]),
+      plan.days.map((d) => [d.forecast.source, d.forecast.condition, d.forecast.temperatureMax]),
     ).toEqual([
-      ['fallback', 22],
-      ['fallback', 22],
+      ['fallback', null, null],
+      ['fallback', null, null],
     ]);
+    expect(items(plan).length).toBeGreaterThan(0);
+    for (const item of items(plan)) {
+      expect(item.why).not.toMatch(/weather|sunny|rain|cloud|snow|wind|storm/i);
+    }
   });
 });
 
@@ -407,6 +428,21 @@ describe('saved plans (/planner/plans)', () => {
     expect((await call(family.user, 'GET', `/planner/plans/${saved.id}`)).statusCode).toBe(404);
   });
 
+  it('Save pressed twice at once with one Idempotency-Key keeps one plan (issue 29)', async () => {
+    const before = (await call(family.user, 'GET', '/planner/plans')).json().total as number;
+    const save = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/planner/plans',
+        headers: { ...family.user.authHeader, 'idempotency-key': '"save-twin-plan-1"' },
+        payload: saveBody(plan, 'Twin plan'),
+      });
+    const [first, second] = await Promise.all([save(), save()]);
+    expect([first!.statusCode, second!.statusCode]).toEqual([201, 201]);
+    expect(second!.json()).toEqual(first!.json());
+    expect((await call(family.user, 'GET', '/planner/plans')).json().total).toBe(before + 1);
+  });
+
   it("another family's plan is missing to them (404), and not in their list", async () => {
     const saved = (
       await call(family.user, 'POST', '/planner/plans', saveBody(plan))
@@ -449,6 +485,44 @@ describe('saved plans (/planner/plans)', () => {
     const refused = await call(family.user, 'POST', '/planner/plans', body);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().detail).toBe('Activity no-such was not found');
+  });
+
+  it("a plan saved before issue 35 reads its activities with the practical fields: the catalogue's, else the defaults", async () => {
+    const own = (await call(family.user, 'POST', '/activities', OWN_ACTIVITY)).json<{
+      id: string;
+    }>();
+    const body = saveBody(plan, 'Kept before issue 35');
+    body.days[0]!.items.push({
+      start: '11:00',
+      activityId: own.id,
+      childIds: [family.eli],
+      why: 'Added by you',
+    });
+    const saved = (await call(family.user, 'POST', '/planner/plans', body)).json<TSavedPlan>();
+    const { db } = t.app.database;
+    const row = await db
+      .selectFrom('plans')
+      .select('plan')
+      .where('id', '=', saved.id)
+      .executeTakeFirstOrThrow();
+    const kept = JSON.parse(row.plan) as { days: { items: { activity: object }[] }[] };
+    const practicalFields = ['prepMinutes', 'mess', 'skills', 'settings'];
+    for (const item of kept.days.flatMap((d) => d.items)) {
+      item.activity = Object.fromEntries(
+        Object.entries(item.activity).filter(([key]) => !practicalFields.includes(key)),
+      );
+    }
+    await db
+      .updateTable('plans')
+      .set({ plan: JSON.stringify(kept) })
+      .where('id', '=', saved.id)
+      .execute();
+
+    const opened = await call(family.user, 'GET', `/planner/plans/${saved.id}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json()).toEqual(saved);
+    const ownItem = opened.json<TSavedPlan>().days[0]!.items.at(-1)!;
+    expect(ownItem.activity).toMatchObject({ id: own.id, mess: 'none', settings: ['home'] });
   });
 
   it('the plans go with the family when it is deleted (cascade)', async () => {

@@ -81,7 +81,7 @@ export const plannerRoutes =
       '/planner/plans',
       {
         onRequest,
-        config: { permission: 'plans.edit' },
+        config: { permission: 'plans.edit', idempotent: true },
         schema: {
           tags,
           security,

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_TIME_ZONE, dayGap, localDay } from '@kkb/core/achievements/calendar';
+import { withPracticalDefaults, type PracticalFields } from '@kkb/core/activities/practical-fields';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { TPageQuery } from '@kkb/core/activities/query';
-import { DEFAULT_UNITS } from '@kkb/core/family/units';
-import { addDays } from '@kkb/core/time/wall-clock';
+import {
+  childrenToPlan,
+  NO_CHILDREN_MESSAGE,
+  planByRules,
+  planDates,
+  planTimeZone,
+  planUnits,
+} from '@kkb/core/planner/family-plan';
 import { forecastsForDates } from '@kkb/core/planner/forecast';
-import { planDays, type KeptItem } from '@kkb/core/planner/plan';
 import {
   MAX_SAVED_PLANS,
   TOO_MANY_PLANS_MESSAGE,
@@ -16,10 +21,10 @@ import {
   type TSavedPlanInput,
   type TSavedPlanList,
 } from '@kkb/core/planner/schema';
-import { defaultSlots } from '@kkb/core/planner/slots';
 import type { Database, Executor } from '../../db/database.ts';
 import { inFamilyTransaction, type FamilyMember } from '../../db/family-lock.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { findBuiltInActivity } from '../activities/repository.ts';
 import { activitiesForUser } from '../activities/service.ts';
 import { listChildren } from '../family/repository.ts';
 import { findProfile } from '../family/profile-repository.ts';
@@ -37,8 +42,6 @@ import {
   type PlanRow,
 } from './repository.ts';
 
-export const NO_CHILDREN_MESSAGE = 'Add a child to your family profile to plan their play';
-
 export interface PlannerDeps {
   weather: WeatherService;
   /** The fixed provider's days are 'fixed'; a missing real forecast is the 'fallback'. */
@@ -50,10 +53,10 @@ export interface PlannerDeps {
 const planNotFound = () => notFound('Plan');
 
 /**
- * `POST /planner`: the core planner (core/planner/plan.ts) fed with the family's activities,
- * children, favourites and tried ones, time slots and defaults, its time zone, and each day's
- * forecast at home. When a model is configured it may choose among each item's candidates;
- * anything wrong with its answer leaves the rules' plan.
+ * `POST /planner`: core's plan by the rules (planner/family-plan.ts, which the device uses
+ * offline too) fed with the family's activities, children, favourites and tried ones, time slots
+ * and defaults, its time zone, and each day's forecast at home. When a model is configured it may
+ * choose among each item's candidates; anything wrong with its answer leaves the rules' plan.
  */
 export async function makePlan(
   executor: Executor,
@@ -68,20 +71,11 @@ export async function makePlan(
     activitiesForUser(executor, familyId),
     listAllUserActivities(executor, familyId),
   ]);
-  const wanted = request.childIds ? new Set(request.childIds) : undefined;
-  if (wanted && [...wanted].some((id) => !allChildren.some((c) => c.id === id))) {
-    throw notFound('Child');
-  }
-  const children = wanted ? allChildren.filter((c) => wanted.has(c.id)) : allChildren;
+  const children = childrenToPlan(allChildren, request.childIds);
+  if (children === undefined) throw notFound('Child');
   if (children.length === 0) throw badRequest(NO_CHILDREN_MESSAGE);
 
-  const timeZone = profile?.familyInfo.timezone ?? DEFAULT_TIME_ZONE;
-  const units = profile?.preferences.units ?? DEFAULT_UNITS;
-  const defaults = profile?.preferences.defaultFilters;
-  const slots = request.slots ?? defaultSlots(children, defaults?.timeAvailable ?? 30);
-  const dates = Array.from({ length: request.days }, (_, i) => addDays(request.startDate, i));
-  const ahead = dayGap(localDay(nowIso, timeZone), request.startDate);
-  const forecastDays = ahead + request.days;
+  const { dates, ahead, forecastDays } = planDates(request, nowIso, planTimeZone(profile));
   const readings =
     ahead >= 0 && forecastDays <= MAX_FORECAST_DAYS
       ? await deps.weather.dailyForecast(
@@ -92,45 +86,15 @@ export async function makePlan(
   const forecasts = forecastsForDates(
     dates,
     readings,
-    units,
+    planUnits(profile),
     deps.weatherProvider === 'fixed' ? 'fixed' : 'fallback',
   );
-
-  const byId = new Map(activities.map((a) => [a.id, a]));
-  const keep: KeptItem[] = (request.keep ?? []).flatMap((item) => {
-    // An own activity deleted since it was planned cannot be kept; its time is planned afresh.
-    const activity = byId.get(item.activityId);
-    return activity ? [{ ...item, activity }] : [];
-  });
-  const favoriteIds = records.filter((r) => r.favorite).map((r) => r.activityId);
-  const favoriteSet = new Set(favoriteIds);
-  const planned = planDays({
-    activities,
-    children,
-    startDate: request.startDate,
-    days: request.days,
-    slots,
+  const { plan: base, planned } = planByRules(
+    { activities, profile, children, records, now: nowIso },
+    request,
     forecasts,
-    timeZone,
-    now: nowIso,
-    hemisphere: (profile?.location.lat ?? 0) < 0 ? 'south' : 'north',
-    favoriteActivityIds: favoriteIds,
-    triedActivityIds: records.filter((r) => r.tried).map((r) => r.activityId),
-    favoriteCategories: activities.filter((a) => favoriteSet.has(a.id)).map((a) => a.category),
-    defaultLocation: defaults?.location,
-    keep,
-    avoid: request.avoid,
-  });
+  );
 
-  const base = {
-    startDate: request.startDate,
-    childIds: children.map((c) => c.id),
-    slots,
-    days: planned.days,
-    plannedBy: 'rules' as const,
-    model: null,
-    modelFailed: false,
-  };
   const { model } = deps;
   const anythingToChoose = planned.alternatives.some((day) => day.some((c) => c.length > 0));
   if (!model || !anythingToChoose) return base;
@@ -145,6 +109,26 @@ export async function makePlan(
 /** What a row keeps as JSON: everything of the plan but its identity and title. */
 type StoredPlan = Pick<TSavedPlan, 'childIds' | 'slots' | 'days' | 'plannedBy' | 'model'>;
 
+/** An activity as a plan kept it: one saved before issue 35 lacks the practical fields. */
+type StoredActivity = Omit<TActivity, keyof PracticalFields> & Partial<PracticalFields>;
+
+/**
+ * A kept activity with every practical field: those it lacks come from the catalogue's activity
+ * of the same id, else (an own activity) from the defaults.
+ */
+function withPracticalFields(stored: StoredActivity): TActivity {
+  const builtIn = findBuiltInActivity(stored.id);
+  if (builtIn === undefined) return withPracticalDefaults(stored);
+  const { prepMinutes, mess, skills, settings } = builtIn;
+  return {
+    ...stored,
+    prepMinutes: stored.prepMinutes ?? prepMinutes,
+    mess: stored.mess ?? mess,
+    skills: stored.skills ?? skills,
+    settings: stored.settings ?? settings,
+  };
+}
+
 function toSavedPlan(row: PlanRow): TSavedPlan {
   const stored = JSON.parse(row.plan) as StoredPlan;
   return {
@@ -152,6 +136,10 @@ function toSavedPlan(row: PlanRow): TSavedPlan {
     title: row.title,
     startDate: row.startDate,
     ...stored,
+    days: stored.days.map((day) => ({
+      ...day,
+      items: day.items.map((item) => ({ ...item, activity: withPracticalFields(item.activity) })),
+    })),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -13,12 +13,28 @@ import { resolveVapidKeys } from './vapid.ts';
 const clock = new ManualClock('2026-11-23T10:00:00.000Z');
 let t: TestApp;
 let pushService: Awaited<ReturnType<typeof startPushService>>;
+/** A name for the local push service, listed in PUSH_SERVICE_HOSTS (it resolves to 127.0.0.1). */
+const NAMED_HOST = 'internal.push.test';
+const resolved: string[] = [];
 
 beforeAll(async () => {
   pushService = await startPushService();
   t = await createTestApp(
-    { VAPID_SUBJECT: 'mailto:ops@example.org' },
-    { clock, pushTimeoutMs: 2000 },
+    {
+      VAPID_SUBJECT: 'mailto:ops@example.org',
+      // A push service inside the network: private addresses, allowed because they are listed.
+      PUSH_SERVICE_HOSTS: `${pushService.host},${NAMED_HOST}:${pushService.port}`,
+    },
+    {
+      clock,
+      pushTimeoutMs: 2000,
+      pushTrustedCa: pushService.ca,
+      pushResolver: async (hostname) => {
+        resolved.push(hostname);
+        if (hostname === NAMED_HOST) return [{ address: '127.0.0.1', family: 4 }];
+        throw new Error(`ENOTFOUND ${hostname}`);
+      },
+    },
   );
 });
 afterAll(async () => {
@@ -38,12 +54,37 @@ const message: TPushMessage = {
   data: { link: '/activities/cardboard-box-castle' },
 };
 
-const subscribe = (user: CreatedUser, device: Pick<TestDevice, 'endpoint' | 'keys'>) =>
+const CHROME_ON_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+const subscribe = (
+  user: CreatedUser,
+  device: Pick<TestDevice, 'endpoint' | 'keys'>,
+  userAgent = CHROME_ON_ANDROID,
+) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/push/subscriptions',
-    headers: user.authHeader,
+    headers: { ...user.authHeader, 'user-agent': userAgent },
     payload: { endpoint: device.endpoint, keys: device.keys, expirationTime: null },
+  });
+
+const listSubscriptions = (user: CreatedUser) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/push/subscriptions', headers: user.authHeader });
+
+const removeSubscription = (user: CreatedUser, id: string) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/v1/push/subscriptions/${id}`,
+    headers: user.authHeader,
+  });
+
+const unsubscribe = (user: CreatedUser, endpoint: string) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: '/api/v1/push/subscriptions',
+    headers: user.authHeader,
+    payload: { endpoint },
   });
 
 const subscriptionsOf = (userId: string) =>
@@ -101,21 +142,51 @@ describe('subscriptions', () => {
     }
   });
 
-  it('are idempotent per device; a renewal updates the keys; another user signing in on it takes it', async () => {
+  it('are idempotent per user and device; a renewal updates the keys and the device', async () => {
     const user = await createUser(t.app);
     const device = pushService.device();
     const first = await subscribe(user, device);
     expect(first.statusCode, first.body).toBe(201);
     clock.advance(8 * 86_400_000);
-    const again = await subscribe(user, device);
-    expect(again.json().id).toBe(first.json().id);
-    expect(again.json().renewedAt).toBe(clock.now().toISOString());
-    expect(await subscriptionsOf(user.userId)).toHaveLength(1);
+    const renewedKeys = { ...device.keys, auth: 'A'.repeat(22) };
+    const again = await subscribe(
+      user,
+      { endpoint: device.endpoint, keys: renewedKeys },
+      'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0',
+    );
+    expect(again.json()).toMatchObject({
+      id: first.json().id,
+      device: 'Firefox on Linux',
+      createdAt: first.json().createdAt,
+      renewedAt: clock.now().toISOString(),
+    });
+    const rows = await subscriptionsOf(user.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.auth).toBe(renewedKeys.auth);
+  });
 
+  it("another user subscribing the same endpoint gets a row of their own; the first user's stays theirs (issue 28)", async () => {
+    const owner = await createUser(t.app);
     const other = await createUser(t.app);
-    await subscribe(other, device);
-    expect(await subscriptionsOf(user.userId)).toHaveLength(0);
+    const device = pushService.device();
+    const mine = await subscribe(owner, device);
+    expect(mine.statusCode, mine.body).toBe(201);
+    const otherKeys = { ...pushService.device().keys };
+    const theirs = await subscribe(other, { endpoint: device.endpoint, keys: otherKeys });
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+
+    const [ownerRow] = await subscriptionsOf(owner.userId);
+    expect(ownerRow).toMatchObject({ id: mine.json().id, ...device.keys });
     expect(await subscriptionsOf(other.userId)).toHaveLength(1);
+    // Neither by endpoint nor by id can the other user remove the owner's row.
+    expect((await removeSubscription(other, mine.json().id)).statusCode).toBe(404);
+    expect((await unsubscribe(other, device.endpoint)).statusCode).toBe(204);
+    expect(await subscriptionsOf(owner.userId)).toHaveLength(1);
+    expect((await unsubscribe(other, device.endpoint)).statusCode).toBe(404);
+    // The owner's own DELETE works.
+    expect((await unsubscribe(owner, device.endpoint)).statusCode).toBe(204);
+    expect(await subscriptionsOf(owner.userId)).toHaveLength(0);
   });
 
   it("DELETE removes this device's subscription, never another user's", async () => {
@@ -123,21 +194,123 @@ describe('subscriptions', () => {
     const stranger = await createUser(t.app);
     const device = pushService.device();
     await subscribe(user, device);
-    const theirs = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/push/subscriptions',
-      headers: stranger.authHeader,
-      payload: { endpoint: device.endpoint },
-    });
-    expect(theirs.statusCode).toBe(404);
+    expect((await unsubscribe(stranger, device.endpoint)).statusCode).toBe(404);
     expect(await subscriptionsOf(user.userId)).toHaveLength(1);
-    const mine = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/push/subscriptions',
-      headers: user.authHeader,
-      payload: { endpoint: device.endpoint },
-    });
-    expect(mine.statusCode).toBe(204);
+    expect((await unsubscribe(user, device.endpoint)).statusCode).toBe(204);
+    expect(await subscriptionsOf(user.userId)).toHaveLength(0);
+  });
+
+  it('the 11th subscription removes the least recently renewed one (issue 28)', async () => {
+    const user = await createUser(t.app);
+    const devices = Array.from({ length: 10 }, () => pushService.device());
+    const ids: string[] = [];
+    for (const device of devices) {
+      const res = await subscribe(user, device);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+      clock.advance(60_000);
+    }
+    // The first device renews: the second is now the least recently renewed.
+    await subscribe(user, devices[0]!);
+    clock.advance(60_000);
+    const eleventh = await subscribe(user, pushService.device());
+    expect(eleventh.statusCode, eleventh.body).toBe(201);
+    const kept = (await subscriptionsOf(user.userId)).map((row) => row.id).sort();
+    expect(kept).toHaveLength(10);
+    expect(kept).toEqual([...ids.filter((id) => id !== ids[1]), eleventh.json().id].sort());
+    // Renewing one of the ten does not count as an 11th.
+    await subscribe(user, devices[5]!);
+    expect(await subscriptionsOf(user.userId)).toHaveLength(10);
+  });
+
+  it("GET lists the user's own devices, newest first, without keys or endpoints (issue 28)", async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const phone = pushService.device();
+    const laptop = pushService.device();
+    await subscribe(user, phone);
+    clock.advance(60_000);
+    await subscribe(
+      user,
+      laptop,
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',
+    );
+    await subscribe(other, pushService.device());
+    // The other user on the same phone: their row, not listed for the user.
+    await subscribe(other, phone);
+
+    const res = await listSubscriptions(user);
+    expect(res.statusCode, res.body).toBe(200);
+    const { subscriptions } = res.json() as { subscriptions: Record<string, unknown>[] };
+    expect(subscriptions).toEqual([
+      {
+        id: expect.any(String),
+        device: 'Safari on macOS',
+        pushService: '127.0.0.1',
+        createdAt: clock.now().toISOString(),
+        renewedAt: clock.now().toISOString(),
+      },
+      expect.objectContaining({ device: 'Chrome on Android', pushService: '127.0.0.1' }),
+    ]);
+    expect(res.body).not.toContain(phone.keys.auth);
+    expect(res.body).not.toContain(new URL(phone.endpoint).pathname);
+    expect((await listSubscriptions(other)).json().subscriptions).toHaveLength(2);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/push/subscriptions' })).statusCode,
+    ).toBe(401);
+  });
+
+  it("DELETE /push/subscriptions/{id} removes one of the user's devices; someone else's is 404 (issue 28)", async () => {
+    const user = await createUser(t.app);
+    const stranger = await createUser(t.app);
+    const phone = (await subscribe(user, pushService.device())).json().id as string;
+    const laptop = (await subscribe(user, pushService.device())).json().id as string;
+
+    expect((await removeSubscription(stranger, phone)).statusCode).toBe(404);
+    expect((await removeSubscription(user, 'no-such-subscription')).statusCode).toBe(404);
+    expect(await subscriptionsOf(user.userId)).toHaveLength(2);
+
+    const res = await removeSubscription(user, phone);
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await subscriptionsOf(user.userId)).map((row) => row.id)).toEqual([laptop]);
+    expect((await removeSubscription(user, phone)).statusCode).toBe(404);
+  });
+});
+
+describe('PUSH_SERVICE_HOSTS (issue 28)', () => {
+  it('its hosts are accepted and sent to, on private addresses too', async () => {
+    const user = await createUser(t.app);
+    const byAddress = pushService.device();
+    const byName = pushService.device(NAMED_HOST);
+    expect((await subscribe(user, byAddress)).statusCode).toBe(201);
+    expect((await subscribe(user, byName)).statusCode).toBe(201);
+    resolved.length = 0;
+    expect(await push(user)).toBe(2);
+    await t.app.jobs.runDue();
+    expect(pushService.rejected).toEqual([]);
+    expect(pushService.received.map((r) => r.path).sort()).toEqual(
+      [byAddress, byName].map((d) => new URL(d.endpoint).pathname).sort(),
+    );
+    // The name was resolved when connecting, through the app's resolver.
+    expect(resolved).toContain(NAMED_HOST);
+  });
+
+  it('any other host is refused, public or private, on another port too', async () => {
+    const user = await createUser(t.app);
+    const { keys } = pushService.device();
+    for (const endpoint of [
+      `https://127.0.0.1:${pushService.port + 1}/push/x`,
+      `https://${NAMED_HOST}/push/x`,
+      'https://fcm.googleapis.com/fcm/send/x',
+      'https://10.0.0.1/push/x',
+    ]) {
+      const res = await subscribe(user, { endpoint, keys });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        detail: expect.stringMatching(/^endpoint: .* is not a push service this server sends to$/),
+      });
+    }
     expect(await subscriptionsOf(user.userId)).toHaveLength(0);
   });
 });
@@ -250,6 +423,19 @@ describe('delivery through the Web Push protocol', () => {
       .where('doneAt', 'is', null)
       .execute();
     expect(pending).toHaveLength(0);
+  });
+
+  it('a redirect is not followed: it is a refusal like any other (issue 28)', async () => {
+    const user = await createUser(t.app);
+    const device = pushService.device();
+    const elsewhere = pushService.device();
+    await subscribe(user, device);
+    pushService.answer(device, { status: 307, headers: { Location: elsewhere.endpoint } });
+    await push(user);
+    await t.app.jobs.runDue();
+    expect(pushService.received).toEqual([]);
+    // Followed, the message would have reached the other path (and failed to decrypt there).
+    expect(pushService.rejected).toEqual([]);
   });
 
   it('a user without devices queues nothing', async () => {

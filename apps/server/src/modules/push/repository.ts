@@ -12,6 +12,7 @@ export function findSubscription(
     .executeTakeFirst();
 }
 
+/** The user's subscriptions, most recently renewed first. */
 export function listUserSubscriptions(
   executor: Executor,
   userId: string,
@@ -20,13 +21,14 @@ export function listUserSubscriptions(
     .selectFrom('pushSubscriptions')
     .selectAll()
     .where('userId', '=', userId)
-    .orderBy('createdAt')
+    .orderBy('renewedAt', 'desc')
+    .orderBy('createdAt', 'desc')
     .execute();
 }
 
 /**
- * One row per endpoint: a browser subscribing again (renewal, or another user signing in on the
- * same device) updates its keys and owner.
+ * One row per user and endpoint: the same user's browser subscribing again (a renewal) updates
+ * its keys and device; another user subscribing the same endpoint gets a row of their own.
  */
 export async function upsertSubscription(
   executor: Executor,
@@ -36,10 +38,10 @@ export async function upsertSubscription(
     .insertInto('pushSubscriptions')
     .values(row)
     .onConflict((oc) =>
-      oc.column('endpoint').doUpdateSet({
-        userId: row.userId,
+      oc.columns(['userId', 'endpoint']).doUpdateSet({
         p256dh: row.p256dh,
         auth: row.auth,
+        device: row.device,
         renewedAt: row.renewedAt,
       }),
     )
@@ -60,8 +62,24 @@ export async function deleteUserSubscription(
   return result.numDeletedRows > 0n;
 }
 
-export async function deleteSubscriptionById(executor: Executor, id: string): Promise<void> {
-  await executor.deleteFrom('pushSubscriptions').where('id', '=', id).execute();
+/** Deletes one of the user's subscriptions by id; false when the user has none with that id. */
+export async function deleteUserSubscriptionById(
+  executor: Executor,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await executor
+    .deleteFrom('pushSubscriptions')
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Deletes subscriptions whatever their user: those the push service said are gone, or over the limit. */
+export async function deleteSubscriptionsById(executor: Executor, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await executor.deleteFrom('pushSubscriptions').where('id', 'in', ids).execute();
 }
 
 /** Every device of the user stops receiving pushes (signing out everywhere). */

@@ -1,17 +1,24 @@
 import crypto from 'node:crypto';
+import { describeDevice } from '@kkb/core/devices/describe-device';
+import { subscriptionsOverLimit } from '@kkb/core/push/device-limit';
 import type {
   TPushMessage,
   TPushSubscription,
   TPushSubscriptionInput,
 } from '@kkb/core/push/schema';
 import type { FastifyBaseLogger } from 'fastify';
+import { fetch } from 'undici';
 import webpush from 'web-push';
 import type { Database, Executor } from '../../db/database.ts';
+import { inUserTransaction } from '../../db/family-lock.ts';
+import { badRequest } from '../../errors.ts';
 import { retryDelayMs, RetryLater, type Jobs } from '../../jobs/jobs.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { refusalBehind, type PushEndpointPolicy } from './endpoint-policy.ts';
 import {
-  deleteSubscriptionById,
+  deleteSubscriptionsById,
   deleteUserSubscription,
+  deleteUserSubscriptionById,
   findSubscription,
   listUserSubscriptions,
   upsertSubscription,
@@ -29,15 +36,29 @@ export interface PushOptions {
   clock: Clock;
   log: FastifyBaseLogger;
   vapid: VapidKeys & { subject: string };
+  /** Where messages may go (PUSH_SERVICE_HOSTS, else public addresses), and the connections there. */
+  endpoints: PushEndpointPolicy;
   /** How long one push service may take to answer. */
   timeoutMs?: number;
 }
 
 export interface PushService {
   publicKey: string;
-  subscribe(userId: string, input: TPushSubscriptionInput): Promise<TPushSubscription>;
-  /** false when the user had no such subscription. */
+  /**
+   * Saves the browser's subscription for the user (a renewal updates theirs), once its endpoint
+   * passed the endpoint policy; beyond the limit, the user's least recently renewed one goes.
+   */
+  subscribe(
+    userId: string,
+    input: TPushSubscriptionInput,
+    userAgent: string | undefined,
+  ): Promise<TPushSubscription>;
+  /** The user's own subscriptions, most recently renewed first. */
+  listSubscriptions(userId: string): Promise<TPushSubscription[]>;
+  /** By endpoint (this browser's); false when the user had no such subscription. */
   unsubscribe(userId: string, endpoint: string): Promise<boolean>;
+  /** By id (any of the user's devices); false when the user has none with that id. */
+  removeSubscription(userId: string, id: string): Promise<boolean>;
   /**
    * Queues the message for each of the user's devices (in the caller's transaction when given):
    * one job per device, so one slow or failing push service never holds up the others, nor the
@@ -54,7 +75,8 @@ interface PushJob {
 
 const toSubscription = (row: PushSubscriptionsTable): TPushSubscription => ({
   id: row.id,
-  endpoint: row.endpoint,
+  device: row.device,
+  pushService: URL.parse(row.endpoint)?.hostname ?? '',
   createdAt: row.createdAt,
   renewedAt: row.renewedAt,
 });
@@ -69,7 +91,7 @@ export function retryAfterMs(header: string | null, nowMs: number): number | und
 }
 
 export function createPushService(options: PushOptions): PushService {
-  const { database, jobs, clock, log, vapid } = options;
+  const { database, jobs, clock, log, vapid, endpoints } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
   jobs.handle(PUSH_SEND_JOB, async (payload, { job }) => {
@@ -96,18 +118,34 @@ export function createPushService(options: PushOptions): PushService {
         .filter(([name]) => name.toLowerCase() !== 'content-length')
         .map(([name, value]) => [name, String(value)]),
     );
-    // A network failure or a time-out throws: the job runner retries with back-off.
-    const response = await fetch(request.endpoint, {
-      method: 'POST',
-      headers,
-      body: request.body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    let response;
+    try {
+      response = await fetch(request.endpoint, {
+        method: 'POST',
+        headers,
+        body: request.body,
+        signal: AbortSignal.timeout(timeoutMs),
+        dispatcher: endpoints.dispatcher,
+        // A redirect is refused like any other answer: the policy judged this endpoint, not another.
+        redirect: 'manual',
+      });
+    } catch (error) {
+      const refused = refusalBehind(error);
+      // A network failure or a time-out: the job runner retries with back-off.
+      if (!refused) throw error;
+      // The endpoint is not (or no longer) one the server sends to: it never will be.
+      log.warn(
+        { subscriptionId, reason: refused.message },
+        'push endpoint refused; subscription deleted',
+      );
+      await deleteSubscriptionsById(database.db, [subscriptionId]);
+      return;
+    }
     await response.body?.cancel();
     if (response.ok) return;
     if (response.status === 404 || response.status === 410) {
       // The browser unsubscribed or the subscription expired: it will never work again.
-      await deleteSubscriptionById(database.db, subscriptionId);
+      await deleteSubscriptionsById(database.db, [subscriptionId]);
       return;
     }
     if (response.status === 429 || response.status >= 500) {
@@ -123,20 +161,32 @@ export function createPushService(options: PushOptions): PushService {
 
   return {
     publicKey: vapid.publicKey,
-    async subscribe(userId, input) {
+    async subscribe(userId, input, userAgent) {
+      const refusal = await endpoints.refusalOf(input.endpoint);
+      if (refusal) throw badRequest(`endpoint: ${refusal}`);
       const now = clock.now().toISOString();
-      const row = await upsertSubscription(database.db, {
-        id: crypto.randomUUID(),
-        userId,
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        createdAt: now,
-        renewedAt: now,
+      // Under the user's lock, so that devices subscribing at once cannot pass the limit together.
+      return inUserTransaction(database, userId, async (trx) => {
+        const row = await upsertSubscription(trx, {
+          id: crypto.randomUUID(),
+          userId,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          device: describeDevice(userAgent),
+          createdAt: now,
+          renewedAt: now,
+        });
+        const over = subscriptionsOverLimit(await listUserSubscriptions(trx, userId), row.id);
+        await deleteSubscriptionsById(trx, over);
+        return toSubscription(row);
       });
-      return toSubscription(row);
+    },
+    async listSubscriptions(userId) {
+      return (await listUserSubscriptions(database.db, userId)).map(toSubscription);
     },
     unsubscribe: (userId, endpoint) => deleteUserSubscription(database.db, userId, endpoint),
+    removeSubscription: (userId, id) => deleteUserSubscriptionById(database.db, userId, id),
     async pushToUser(executor, userId, message) {
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + PUSH_TTL_SECONDS * 1000).toISOString();

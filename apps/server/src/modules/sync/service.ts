@@ -132,27 +132,17 @@ function rejectOnce(ctx: SyncContext, queued: TQueuedSyncAction, detail: string)
 }
 
 /**
- * An action done in a family the member is no longer in (removed while offline): never applied
- * to the family they are in now, but rejected. Its own family's record answers for it when it
- * did reach that family before (an answer lost just before the member was removed).
- */
-async function foreignFamilyAction(
-  ctx: SyncContext,
-  queued: TQueuedSyncAction & { familyId: string },
-): Promise<TSyncResult> {
-  const done = await findSyncAction(ctx.database.db, queued.familyId, queued.clientId);
-  if (done?.status === 'applied') return answerOf(done);
-  return rejectOnce(ctx, queued, FOREIGN_FAMILY_SYNC_MESSAGE);
-}
-
-/**
  * One action, at most once: under the family's lock (two tabs syncing at once wait for each
  * other), a clientId already recorded is answered from its record; otherwise the change and its
  * record commit together, so a crash or a lost answer leaves either both or neither.
  */
 async function syncOne(ctx: SyncContext, queued: TQueuedSyncAction): Promise<TSyncResult> {
+  // The family is the session's, always. An action marked with another (done in a family the
+  // member has left or been removed from since) is rejected without reading anything of that
+  // family: its records answering `duplicate` told anyone who named a family and a clientId
+  // whether that family had synced it (issue 28).
   if (queued.familyId !== undefined && queued.familyId !== ctx.member.familyId) {
-    return foreignFamilyAction(ctx, { ...queued, familyId: queued.familyId });
+    return rejectOnce(ctx, queued, FOREIGN_FAMILY_SYNC_MESSAGE);
   }
   const parsed = parseSyncAction(queued);
   if (!parsed.success) {

@@ -219,16 +219,54 @@ describe('rejected actions', () => {
     expect(statuses(await syncOk(parent, own))).toEqual(['applied', 'applied']);
   });
 
-  it('an action that reached the old family before the member was removed answers duplicate there, not rejected', async () => {
+  it('an action that reached the old family before the member was removed is rejected too: the old family is not read', async () => {
     const owner = await createUser(app);
     const parent = await joinAs(owner, 'parent');
     const action = { ...favorite(CASTLE), familyId: owner.familyId };
     // Applied, but the answer was lost; then the owner removed the parent.
     expect(statuses(await syncOk(parent, [action]))).toEqual(['applied']);
     await call(owner, 'DELETE', `/family/members/${parent.userId}`);
-    expect(statuses(await syncOk(parent, [action]))).toEqual(['duplicate']);
+    expect(await syncOk(parent, [action])).toEqual([
+      { clientId: action.clientId, status: 'rejected', detail: FOREIGN_FAMILY_SYNC_MESSAGE },
+    ]);
     expect(await userActivities(parent)).toEqual([]);
     expect(await userActivities(owner)).toHaveLength(1);
+  });
+
+  it("naming another family's id and one of its clientIds tells nothing about that family (issue 28)", async () => {
+    const a = await createUser(app);
+    const aActions = [favorite(CASTLE), queued('addChild', { name: 'Mia', age: 4 })];
+    expect(statuses(await syncOk(a, aActions))).toEqual(['applied', 'applied']);
+    const aBefore = {
+      records: await syncRecords(a.familyId),
+      marks: await userActivities(a),
+      children: await call(a, 'GET', '/children'),
+    };
+
+    const b = await createUser(app);
+    const inA = { familyId: a.familyId };
+    // A's own clientIds (applied there), and ones A never used, each with A's family id.
+    const known = aActions.map((action) => ({ ...action, ...inA }));
+    const unknown = [
+      { ...favorite(CASTLE), ...inA },
+      { ...queued('addChild', { name: 'Mia', age: 4 }), ...inA },
+    ];
+    const answer = (results: TSyncResult[]) => results.map(({ clientId: _, ...rest }) => rest);
+    const toKnown = await syncOk(b, known);
+    const toUnknown = await syncOk(b, unknown);
+    expect(answer(toKnown)).toEqual(answer(toUnknown));
+    expect(answer(toKnown)).toEqual(
+      known.map(() => ({ status: 'rejected', detail: FOREIGN_FAMILY_SYNC_MESSAGE })),
+    );
+    // Sent again, still the same answer for both.
+    expect(answer(await syncOk(b, known))).toEqual(answer(await syncOk(b, unknown)));
+
+    // Nothing of A's family changed, and nothing reached B's.
+    expect(await syncRecords(a.familyId)).toEqual(aBefore.records);
+    expect(await userActivities(a)).toEqual(aBefore.marks);
+    expect(await call(a, 'GET', '/children')).toEqual(aBefore.children);
+    expect(await userActivities(b)).toEqual([]);
+    expect(await call(b, 'GET', '/children')).toMatchObject({ total: 0 });
   });
 
   it('an activity deleted meanwhile, an invalid payload, a missing child: rejected with a detail, the rest applied', async () => {
@@ -545,6 +583,25 @@ describe('what a synced action changes', () => {
     });
     const [mark] = await userActivities(user);
     expect(mark?.completedAt).toBe(yesterday);
+  });
+
+  it('issue 29: a queued completion records its children; one naming a child not of the family is rejected', async () => {
+    const user = await createUser(app);
+    const noa = await call<TChild>(user, 'POST', '/children', { name: 'Noa', age: 5 });
+    const stranger = await createUser(app);
+    const theirs = await call<TChild>(stranger, 'POST', '/children', { name: 'Theirs', age: 5 });
+    const results = await syncOk(user, [
+      queued('addAchievement', { activityId: CASTLE, minutes: 10, childIds: [noa.id] }),
+      queued('addAchievement', { activityId: SCAVENGER_HUNT, minutes: 10, childIds: [theirs.id] }),
+    ]);
+    expect(statuses(results)).toEqual(['applied', 'rejected']);
+    expect(results[1]?.detail).toBe(`childIds: ${theirs.id} is not a child of this family`);
+    expect((await stats(user)).byChild).toEqual([
+      { childId: noa.id, name: 'Noa', activities: 1, minutes: 10 },
+    ]);
+    expect(await userActivities(user)).toEqual([
+      expect.objectContaining({ activityId: CASTLE, completedChildIds: [noa.id] }),
+    ]);
   });
 
   it('a completion whose online call did arrive, queued again under its clientId, counts once', async () => {

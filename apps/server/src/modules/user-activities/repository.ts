@@ -15,6 +15,12 @@ import type { FamilyMember } from '../../db/family-lock.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserActivitiesTable } from './tables.ts';
 
+/** The stored JSON list of child ids; anything else (never written so) reads as none. */
+function childIdsOf(json: string): string[] {
+  const ids: unknown = JSON.parse(json);
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+}
+
 function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
   const favorite = row.favorite === 1;
   return {
@@ -26,6 +32,7 @@ function toUserActivity(row: Selectable<UserActivitiesTable>): TUserActivity {
     tried: row.tried === 1,
     completedAt: row.completedAt,
     completedBy: row.completedBy,
+    completedChildIds: childIdsOf(row.completedChildIds),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -93,6 +100,7 @@ type ChangedColumns = [
   tried: number,
   completedAt: string | null,
   completedBy: string | null,
+  completedChildIds: string,
   updatedAt: string,
 ];
 
@@ -102,6 +110,7 @@ const changedColumns = (fields: UserActivityFields, userId: string): ChangedColu
   fields.tried ? 1 : 0,
   fields.completedAt,
   fields.completedBy,
+  JSON.stringify(fields.completedChildIds),
   fields.updatedAt,
 ];
 
@@ -110,30 +119,54 @@ const deleteById = preparedQuery(1, (executor, id: string) =>
 );
 
 const updateById = preparedQuery(
-  7,
+  8,
   (
     executor,
     id: string,
-    ...[userId, favorite, tried, completedAt, completedBy, updatedAt]: ChangedColumns
+    ...[
+      userId,
+      favorite,
+      tried,
+      completedAt,
+      completedBy,
+      completedChildIds,
+      updatedAt,
+    ]: ChangedColumns
   ) =>
     executor
       .updateTable('userActivities')
-      .set({ userId, favorite, tried, completedAt, completedBy, updatedAt })
+      .set({ userId, favorite, tried, completedAt, completedBy, completedChildIds, updatedAt })
       .where('id', '=', id)
       .returningAll(),
 );
 
 const insertOrUpdate = preparedQuery(
-  10,
+  11,
   (
     executor,
     id: string,
     familyId: string,
     activityId: string,
     createdAt: string,
-    ...[userId, favorite, tried, completedAt, completedBy, updatedAt]: ChangedColumns
+    ...[
+      userId,
+      favorite,
+      tried,
+      completedAt,
+      completedBy,
+      completedChildIds,
+      updatedAt,
+    ]: ChangedColumns
   ) => {
-    const changed = { userId, favorite, tried, completedAt, completedBy, updatedAt };
+    const changed = {
+      userId,
+      favorite,
+      tried,
+      completedAt,
+      completedBy,
+      completedChildIds,
+      updatedAt,
+    };
     return (
       executor
         .insertInto('userActivities')
@@ -210,18 +243,19 @@ export async function setUserActivityMarkFor(
 }
 
 /**
- * For completions (achievements): core `recordCompletion`, a favourite stays a favourite and the
- * member who logged it is `completedBy`.
+ * For completions (achievements): core `recordCompletion`, a favourite stays a favourite, the
+ * member who logged it is `completedBy` and the children who played are `completedChildIds`.
  */
 export async function markDone(
   executor: Executor,
   member: FamilyMember,
   activityId: string,
   completedAtIso: string,
+  childIds: readonly string[] = [],
 ): Promise<TUserActivity> {
   const nowIso = new Date().toISOString();
   const { record } = await writeUserActivity(executor, member, activityId, (existing) =>
-    recordCompletion(existing, completedAtIso, member.userId, nowIso),
+    recordCompletion(existing, completedAtIso, member.userId, nowIso, childIds),
   );
   if (!record) throw new Error('a completion always leaves a record');
   return record;

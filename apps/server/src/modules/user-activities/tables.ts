@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** A family's record of one activity (spec §3 User activity record); one per family and activity. */
 export interface UserActivitiesTable {
   id: string;
@@ -12,6 +14,8 @@ export interface UserActivitiesTable {
   completedAt: string | null;
   /** The member who logged the latest completion. */
   completedBy: string | null;
+  /** JSON text: the ids of the children who played in the latest completion (`[]` by default). */
+  completedChildIds: Generated<string>;
   createdAt: string;
   updatedAt: string;
 }

@@ -13,6 +13,7 @@ import {
 import {
   fitsWeatherLocations,
   locationsForWeather,
+  steeringCondition,
   weatherAdvice,
 } from '@kkb/core/weather/weather';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -92,7 +93,9 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
         currentWeather(database.db, app.weather, request.familyId, placeQuery),
         activitiesForUser(database.db, request.familyId),
       ]);
-      const locations = locationsForWeather(weather.condition, { indoorOnly });
+      // A reading that is not live (§8's fallback values) is shown, but advises nothing.
+      const known = steeringCondition(weather);
+      const locations = locationsForWeather(known, { indoorOnly });
       const first = <T>(list: T[]) => list.slice(0, ACTIVITY_WEATHER_LIST_SIZE);
       return {
         ...weather,
@@ -100,7 +103,7 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
           condition: weather.condition,
           locations,
           indoor_only: indoorOnly,
-          advice: weatherAdvice(weather.condition, indoorOnly),
+          advice: weatherAdvice(known, indoorOnly),
         },
         activity_recommendations: {
           indoor_activities: first(filterActivities(activities, { location: 'indoor' })),
@@ -108,7 +111,7 @@ export const weatherRoutes: FastifyPluginAsyncZod = async (app) => {
           weather_appropriate: first(
             activities.filter(
               (a) =>
-                suitsWeather(a.weather, weather.condition) &&
+                (known === null ? a.weather.includes('any') : suitsWeather(a.weather, known)) &&
                 fitsWeatherLocations(a.location, locations),
             ),
           ),

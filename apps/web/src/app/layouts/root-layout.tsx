@@ -1,12 +1,19 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../../features/auth/components/auth-provider';
 import { useAuth } from '../../features/auth/components/use-auth';
 import { useProfile } from '../../features/family/api/get-profile';
 import { clearSession, isServerUnreachable } from '../../lib/api-client';
+import { deferredComponent } from '../../lib/deferred-component';
 import { LiveUpdates } from '../live-updates/live-updates';
+import { KeptPages } from '../offline-sync/kept-pages';
 import { OfflineSync } from '../offline-sync/offline-sync';
 import { InitializingScreen } from './initializing-screen';
+
+/** What the device keeps for a signed-in parent: background work, in a chunk of its own. */
+const deviceData = deferredComponent(
+  async () => (await import('../device-data/device-data')).DeviceData,
+);
 
 /**
  * Spec §4 auth states: while the start-up refresh runs, only the initializing loader shows. Once
@@ -27,6 +34,12 @@ function AuthGate() {
     <>
       <LiveUpdates />
       <OfflineSync />
+      <KeptPages />
+      {auth.status === 'authenticated' && (
+        <Suspense fallback={null}>
+          <deviceData.Component />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );

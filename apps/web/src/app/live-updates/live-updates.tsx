@@ -1,6 +1,7 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useAuth } from '../../features/auth/components/use-auth';
+import { pageSettled } from '../../lib/page-settled';
 
 /**
  * How long the page's own requests must have been quiet before the stream opens: a stream is a
@@ -16,36 +17,6 @@ function subscribeToBrowserOnline(onChange: () => void): () => void {
     window.removeEventListener('online', onChange);
     window.removeEventListener('offline', onChange);
   };
-}
-
-/**
- * Resolves once the page has loaded and no query has fetched for `quietMs`, so the stream does not
- * compete with what the page shows first; never when `signal` aborts first.
- */
-function pageSettled(queryClient: QueryClient, quietMs: number, signal: AbortSignal) {
-  return new Promise<void>((resolve) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopWatching = () => {};
-    const restart = () => {
-      clearTimeout(timer);
-      if (queryClient.isFetching() === 0) timer = setTimeout(done, quietMs);
-    };
-    const done = () => {
-      stopWatching();
-      resolve();
-    };
-    const watch = () => {
-      stopWatching = queryClient.getQueryCache().subscribe(restart);
-      restart();
-    };
-    signal.addEventListener('abort', () => {
-      clearTimeout(timer);
-      stopWatching();
-      window.removeEventListener('load', watch);
-    });
-    if (document.readyState === 'complete') watch();
-    else window.addEventListener('load', watch, { once: true });
-  });
 }
 
 /**

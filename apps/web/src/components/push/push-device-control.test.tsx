@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../../lib/api-client';
-import { enablePush } from '../../lib/push';
+import { enablePush, PUSH_SUBSCRIBE_TIMEOUT_MS } from '../../lib/push';
 import { tokenSet } from '../../test/auth-fixtures';
 import { installFakeFetch, type FakeFetch } from '../../test/fake-fetch';
 import {
@@ -12,7 +12,7 @@ import {
   removeBrowserPush,
 } from '../../test/fake-push';
 import { renderWithShell } from '../../test/render';
-import { PushDeviceControl } from './push-device-control';
+import { FAILURE_MESSAGES, PushDeviceControl } from './push-device-control';
 
 let server: FakeFetch;
 
@@ -25,6 +25,7 @@ beforeEach(() => {
 afterEach(() => {
   clearSession();
   removeBrowserPush();
+  vi.useRealTimers();
 });
 
 const control = () => screen.getByRole('switch', { name: /^Push notifications on this device/ });
@@ -73,6 +74,24 @@ describe('Push notifications on this device (spec §4 push permission)', () => {
     await waitFor(() => expect(control()).toBeEnabled());
     await userEvent.click(control());
     expect(await screen.findByText(/could not be turned on just now/)).toBeVisible();
+    expect(control()).not.toBeChecked();
+  });
+
+  it('issue 29: granted, but the push service never answers: after 15 s off, usable, and what to do', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const browser = fakeBrowserPush('granted');
+    browser.pushManager.subscribe.mockImplementation(() => new Promise(() => {}));
+    renderWithShell(<PushDeviceControl />);
+    await waitFor(() => expect(control()).toBeEnabled());
+    fireEvent.click(control());
+    await waitFor(() => expect(control()).toBeDisabled());
+    expect(screen.getByText('Turning on…')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(PUSH_SUBSCRIBE_TIMEOUT_MS));
+    expect(await screen.findByText(FAILURE_MESSAGES['push-service-unreachable'])).toBeVisible();
+    expect(
+      screen.getByText(/could not sign up with its push service.*online.*settings.*try again/),
+    ).toBeVisible();
+    expect(control()).toBeEnabled();
     expect(control()).not.toBeChecked();
   });
 

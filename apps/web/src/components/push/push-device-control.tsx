@@ -8,6 +8,7 @@ import {
   disablePush,
   enablePush,
   isPushEnabled,
+  onPushChange,
   pushAvailability,
   type PushAvailability,
 } from '../../lib/push';
@@ -26,6 +27,16 @@ function explanation(availability: PushAvailability): string | null {
   }
 }
 
+type Failure = 'push-service-unreachable' | 'server-failed';
+
+/** Allowed, yet not on: what went wrong and what the parent can do. */
+export const FAILURE_MESSAGES: Record<Failure, string> = {
+  'push-service-unreachable':
+    "Push notifications could not be turned on: this browser could not sign up with its push service. Check that this device is online and that push messaging is allowed in the browser's settings, then try again.",
+  'server-failed':
+    'Push notifications could not be turned on just now: our server did not answer. Try again in a moment.',
+};
+
 /**
  * "Push notifications on this device": the opt-in of spec §4 (Push permission). Turning it on
  * asks the browser only while the permission is still undecided; where push cannot work (blocked,
@@ -36,30 +47,34 @@ export function PushDeviceControl() {
   /** null while this device's subscription is being looked up. */
   const [on, setOn] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => {
     let current = true;
-    void isPushEnabled().then((enabled) => {
-      if (current) setOn(enabled);
-    });
+    const check = () =>
+      void isPushEnabled().then((enabled) => {
+        if (current) setOn(enabled);
+      });
+    check();
+    // This device can also be removed from the list of devices.
+    const stopListening = onPushChange(check);
     return () => {
       current = false;
+      stopListening();
     };
   }, []);
 
   const change = async (next: boolean) => {
     setBusy(true);
-    setFailed(false);
+    setFailure(null);
     if (next) {
-      const subscription = await enablePush();
-      const after = pushAvailability();
-      setOn(subscription !== null);
-      // Allowed, yet no subscription: the push service or our server could not be reached.
-      setFailed(
-        subscription === null && after.kind === 'available' && after.permission === 'granted',
-      );
-      setAvailability(after);
+      const enabling = await enablePush();
+      setOn(enabling.status === 'on');
+      // Not allowed explains itself (the availability's note); these two say what to do.
+      if (enabling.status === 'push-service-unreachable' || enabling.status === 'server-failed') {
+        setFailure(enabling.status);
+      }
+      setAvailability(pushAvailability());
     } else {
       await disablePush();
       setOn(false);
@@ -70,7 +85,8 @@ export function PushDeviceControl() {
   const note = explanation(availability);
   const usable = note === null;
   let status: string;
-  if (on === true) status = 'On: notifications reach this device even when the app is closed.';
+  if (busy && on !== true) status = 'Turning on…';
+  else if (on === true) status = 'On: notifications reach this device even when the app is closed.';
   else if (usable && availability.kind === 'available' && availability.permission === 'default')
     status = 'Off. Turning it on asks your browser for permission.';
   else status = 'Off.';
@@ -95,11 +111,7 @@ export function PushDeviceControl() {
         }
       />
       {note !== null && <Alert severity="info">{note}</Alert>}
-      {failed && (
-        <Alert severity="warning">
-          Push notifications could not be turned on just now. Try again in a moment.
-        </Alert>
-      )}
+      {failure !== null && <Alert severity="warning">{FAILURE_MESSAGES[failure]}</Alert>}
     </Stack>
   );
 }

@@ -7,7 +7,14 @@ import { useState } from 'react';
 import { enablePush } from '../../lib/push';
 import { BottomSnackbar } from '../feedback/bottom-snackbar';
 
-type Step = 'offer' | 'asking' | 'on' | 'not-now';
+type Step = 'offer' | 'asking' | 'on' | 'not-now' | 'failed';
+
+const SNACKBAR_MESSAGES = {
+  on: 'Push notifications are on for this device',
+  'not-now': 'You can turn push notifications on any time in Profile → Notifications',
+  failed:
+    'Push notifications could not be turned on just now. You can try again in Profile → Notifications.',
+} as const;
 
 /**
  * The one-time offer of push (spec §4: asked at a moment that makes sense, not on first load):
@@ -19,20 +26,19 @@ export function PushOffer({ open, onClose }: { open: boolean; onClose: () => voi
 
   const turnOn = async () => {
     setStep('asking');
-    setStep((await enablePush()) === null ? 'not-now' : 'on');
+    const { status } = await enablePush();
+    if (status === 'on') setStep('on');
+    else if (status === 'not-allowed') setStep('not-now');
+    else setStep('failed');
   };
 
-  if (step === 'on' || step === 'not-now') {
+  if (step === 'on' || step === 'not-now' || step === 'failed') {
     return (
       <BottomSnackbar
         open={open}
-        autoHideDuration={5000}
+        autoHideDuration={step === 'failed' ? 8000 : 5000}
         onClose={onClose}
-        message={
-          step === 'on'
-            ? 'Push notifications are on for this device'
-            : 'You can turn push notifications on any time in Profile → Notifications'
-        }
+        message={SNACKBAR_MESSAGES[step]}
       />
     );
   }

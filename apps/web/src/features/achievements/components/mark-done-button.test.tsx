@@ -1,5 +1,5 @@
 import { MAX_COMPLETION_MINUTES } from '@kkb/core/achievements/schema';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearSession, startSession } from '../../../lib/api-client';
@@ -132,7 +132,12 @@ describe('MarkDoneButton', () => {
       {
         clientId: expect.any(String),
         kind: 'addAchievement',
-        payload: { activityId: 'act-1', minutes: 25, completedAt: expect.any(String) },
+        payload: {
+          activityId: 'act-1',
+          minutes: 25,
+          completedAt: expect.any(String),
+          childIds: ['child-1'],
+        },
         queuedAt: expect.any(String),
       },
     ]);
@@ -143,8 +148,69 @@ describe('MarkDoneButton', () => {
       byMember: [{ activities: 4, minutes: 85 }],
     });
     expect(queryClient.getQueryData(['user-activities'])).toEqual([
-      expect.objectContaining({ activityId: 'act-1', tried: true, completedBy: testUser.id }),
+      expect.objectContaining({
+        activityId: 'act-1',
+        tried: true,
+        completedBy: testUser.id,
+        completedChildIds: ['child-1'],
+      }),
     ]);
+  });
+
+  describe('issue 29: who played', () => {
+    const twoChildren = () => {
+      const profile = completeProfile();
+      const [noa] = profile.familyInfo.children;
+      profile.familyInfo.children.push({ ...noa!, id: 'child-2', name: 'Eli' });
+      return profile;
+    };
+
+    async function openWith(defaultChildIds?: string[]) {
+      server.on('GET /api/v1/profile', () => jsonResponse(200, twoChildren()));
+      server.on(COMPLETE, () => jsonResponse(200, completionResult([])));
+      const user = userEvent.setup();
+      renderWithQuery(
+        <MarkDoneButton activityId="act-1" defaultMinutes={30} defaultChildIds={defaultChildIds} />,
+      );
+      await user.click(screen.getByRole('button', { name: 'Mark as done' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Mark as done' });
+      await within(dialog).findByRole('group', { name: 'Who played' });
+      return user;
+    }
+
+    it('asks which children played, starting from those chosen, and sends them', async () => {
+      const user = await openWith(['child-2']);
+      expect(screen.getByRole('checkbox', { name: 'Noa' })).not.toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Eli' })).toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Noa' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(server.requestsTo(COMPLETE)).toHaveLength(1));
+      // In the family's order.
+      expect(server.requestsTo(COMPLETE)[0]?.body).toMatchObject({
+        childIds: ['child-1', 'child-2'],
+      });
+    });
+
+    it('with no choice made where it was opened, every child is ticked', async () => {
+      const user = await openWith();
+      expect(screen.getByRole('checkbox', { name: 'Noa' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Eli' })).toBeChecked();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(server.requestsTo(COMPLETE)).toHaveLength(1));
+      expect(server.requestsTo(COMPLETE)[0]?.body).toMatchObject({
+        childIds: ['child-1', 'child-2'],
+      });
+    });
+
+    it('with nobody ticked it says to pick who played, and sends nothing', async () => {
+      const user = await openWith(['child-1']);
+      await user.click(screen.getByRole('checkbox', { name: 'Noa' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Pick who played')).toBeVisible();
+      expect(server.requestsTo(COMPLETE)).toHaveLength(0);
+      await user.click(screen.getByRole('checkbox', { name: 'Eli' }));
+      expect(screen.queryByText('Pick who played')).toBeNull();
+    });
   });
 
   it('a completion whose call got no answer is queued under the same client id', async () => {

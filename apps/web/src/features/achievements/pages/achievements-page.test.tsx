@@ -53,6 +53,61 @@ function statValue(label: string): string | null {
   return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
 }
 
+const noSkills = {
+  'gross-motor': 0,
+  'fine-motor': 0,
+  language: 0,
+  thinking: 0,
+  'social-emotional': 0,
+  creative: 0,
+};
+
+describe("AchievementsPage: each child's growth (issue 35)", () => {
+  it("shows each child's play by skill area with the same numbers in a table; a child with none is told how", async () => {
+    serve();
+    const week = (activities: number, skills: Partial<typeof noSkills> = {}) => ({
+      activities,
+      skills: { ...noSkills, ...skills },
+    });
+    server.on('GET /api/v1/stats/skills', () =>
+      jsonResponse(200, {
+        weeks: [
+          { from: '2026-02-18', to: '2026-02-24' },
+          { from: '2026-02-25', to: '2026-03-03' },
+        ],
+        children: [
+          {
+            childId: 'c1',
+            name: 'Maya',
+            weeks: [week(1, { language: 1 }), week(3, { 'gross-motor': 2, creative: 1 })],
+          },
+          { childId: 'c2', name: 'Leo', weeks: [week(0), week(0)] },
+        ],
+      }),
+    );
+    renderWithQuery(<AchievementsPage />);
+    const section = await screen.findByRole('region', { name: "Each child's growth" });
+    const maya = within(section).getByRole('region', { name: 'Maya' });
+    expect(within(maya).getByText('4 activities in 2 weeks; most of all moving.')).toBeVisible();
+    const table = within(maya).getByRole('table', {
+      name: "Maya's activities by skill area, week by week",
+    });
+    const rows = within(table).getAllByRole('row');
+    const cells = (name: string) =>
+      within(rows.find((row) => within(row).queryByRole('rowheader', { name }))!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Moving')).toEqual(['0', '2']);
+    expect(cells('Language')).toEqual(['1', '0']);
+    expect(cells('All activities')).toEqual(['1', '3']);
+    await userEvent.click(within(maya).getByText('Show as table'));
+    expect(table).toBeVisible();
+    const leo = within(section).getByRole('region', { name: 'Leo' });
+    expect(within(leo).getByText(/No activities named Leo in these weeks/)).toBeVisible();
+    expect(within(leo).queryByRole('table')).toBeNull();
+  });
+});
+
 describe('AchievementsPage', () => {
   it('shows the stats cards', async () => {
     serve();
@@ -143,6 +198,30 @@ describe('AchievementsPage', () => {
     ).toEqual(['DDana Parent2 activities · 1 h 15 min', 'GGrandma Ruth1 activity · 20 min']);
   });
 
+  it('issue 29: says how much each child played, once a completion named children', async () => {
+    serve();
+    server.on('GET /api/v1/stats', () =>
+      jsonResponse(
+        200,
+        stats({
+          totalActivities: 2,
+          totalTimeSpent: 50,
+          byChild: [
+            { childId: 'noa', name: 'Noa', activities: 2, minutes: 50 },
+            { childId: 'eli', name: 'Eli', activities: 0, minutes: 0 },
+          ],
+        }),
+      ),
+    );
+    renderWithQuery(<AchievementsPage />);
+    const children = await screen.findByRole('list', { name: "Each child's play" });
+    expect(
+      within(children)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['NNoa2 activities · 50 min', 'EEli0 activities · 0 min']);
+  });
+
   it('a family of one is not listed member by member', async () => {
     serve();
     server.on('GET /api/v1/stats', () =>
@@ -154,5 +233,6 @@ describe('AchievementsPage', () => {
     renderWithQuery(<AchievementsPage />);
     expect(await screen.findByText('Current streak')).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Who played' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: "Each child's play" })).toBeNull();
   });
 });

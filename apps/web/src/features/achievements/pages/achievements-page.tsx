@@ -3,6 +3,7 @@ import {
   type TAchievement,
   type TAchievementCategory,
   type TFamilyStats,
+  type TChildPlay,
   type TMemberPlay,
 } from '@kkb/core/achievements/schema';
 import Box from '@mui/material/Box';
@@ -19,13 +20,17 @@ import { Link as RouterLink } from 'react-router';
 import { PageError } from '../../../components/feedback/page-error';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useAchievements } from '../api/get-achievements';
+import { useSkillPlay } from '../api/get-skill-play';
 import { useStats } from '../api/get-stats';
 import { AchievementCard, CATEGORY_LABELS } from '../components/achievement-card';
 import { formatDays, formatTimeTogether } from '../components/format';
+import { SkillPlaySection } from '../components/skill-play-section';
 import { CardGrid } from '../../../components/layout/card-grid';
 import { MemberAvatar } from '../../family/components/member-avatar';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
 
 type CategoryFilter = TAchievementCategory | 'all';
 
@@ -92,35 +97,64 @@ function activityCount(count: number): string {
   return `${count} ${count === 1 ? 'activity' : 'activities'}`;
 }
 
-/** Who of the family played how much (the server counts each completion for who logged it). */
-function WhoPlayed({ members }: { members: TMemberPlay[] }) {
+/** How much each one played: a member (each completion counts for who logged it) or a child. */
+interface PlayRow {
+  key: string;
+  name: string;
+  activities: number;
+  minutes: number;
+}
+
+function PlayList({ id, title, rows }: { id: string; title: string; rows: readonly PlayRow[] }) {
   return (
-    <Box component="section" aria-labelledby="achievements-members-heading">
-      <Typography id="achievements-members-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
-        Who played
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} component="h2" variant="h6" sx={{ mb: 1.5 }}>
+        {title}
       </Typography>
       <Card variant="outlined">
-        <Stack component="ul" aria-label="Who played" sx={{ m: 0, p: 2, gap: 1.5 }}>
-          {members.map((member) => (
+        <Stack component="ul" aria-label={title} sx={{ m: 0, p: 2, gap: 1.5 }}>
+          {rows.map((row) => (
             <Stack
               component="li"
-              key={member.userId}
+              key={row.key}
               direction="row"
               spacing={1.5}
               sx={{ alignItems: 'center', listStyle: 'none' }}
             >
-              <MemberAvatar name={member.name} size={36} />
+              <MemberAvatar name={row.name} size={36} />
               <Typography sx={{ flexGrow: 1, fontWeight: 600, minWidth: 0 }} noWrap>
-                {member.name}
+                {row.name}
               </Typography>
               <Typography color="text.secondary" sx={{ textAlign: 'right' }}>
-                {activityCount(member.activities)} · {formatTimeTogether(member.minutes)}
+                {activityCount(row.activities)} · {formatTimeTogether(row.minutes)}
               </Typography>
             </Stack>
           ))}
         </Stack>
       </Card>
     </Box>
+  );
+}
+
+/** Who of the family played how much (the server counts each completion for who logged it). */
+function WhoPlayed({ members }: { members: TMemberPlay[] }) {
+  return (
+    <PlayList
+      id="achievements-members-heading"
+      title="Who played"
+      rows={members.map((member) => ({ key: member.userId, ...member }))}
+    />
+  );
+}
+
+/** How much each child played: the completions that named them ("Mark as done" asks). */
+function ChildrenPlayed({ children }: { children: TChildPlay[] }) {
+  return (
+    <PlayList
+      id="achievements-children-heading"
+      title="Each child's play"
+      rows={children.map((child) => ({ key: child.childId, ...child }))}
+    />
   );
 }
 
@@ -186,6 +220,9 @@ function AchievementGrid({ achievements }: { achievements: TAchievement[] }) {
 export function AchievementsPage() {
   const stats = useStats();
   const achievements = useAchievements();
+  // Not worth a page error: without it, the page shows the rest.
+  const skillPlay = useSkillPlay();
+  const savedSince = useSavedSince(stats, achievements);
 
   // What is cached shows even when refreshing it failed (the server out of reach).
   if (
@@ -212,6 +249,7 @@ export function AchievementsPage() {
           Every activity you finish together counts towards your streak and badges.
         </Typography>
       </Box>
+      <AsOfNotice since={savedSince} />
       <Box component="section" aria-labelledby="achievements-stats-heading">
         <Typography id="achievements-stats-heading" component="h2" variant="h6" sx={{ mb: 1.5 }}>
           Your family&apos;s stats
@@ -221,6 +259,13 @@ export function AchievementsPage() {
       {/* One member alone would only repeat the family's figures. */}
       {stats.data !== undefined && stats.data.byMember.length > 1 && (
         <WhoPlayed members={stats.data.byMember} />
+      )}
+      {/* Once a completion named children (those logged before did not). */}
+      {stats.data !== undefined && stats.data.byChild.some((child) => child.activities > 0) && (
+        <ChildrenPlayed children={stats.data.byChild} />
+      )}
+      {skillPlay.data !== undefined && skillPlay.data.children.length > 0 && (
+        <SkillPlaySection skillPlay={skillPlay.data} />
       )}
       <Box component="section" aria-labelledby="achievements-list-heading">
         <Typography id="achievements-list-heading" component="h2" variant="h6" sx={{ mb: 1 }}>

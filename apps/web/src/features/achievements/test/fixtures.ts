@@ -14,6 +14,7 @@ export function stats(overrides: Partial<TFamilyStats> = {}): TFamilyStats {
     favoriteActivities: 0,
     lastActivityDate: null,
     byMember: [],
+    byChild: [],
     ...overrides,
   };
 }
@@ -60,6 +61,7 @@ export function completionResult(newAchievements: TAchievement[]): TCompletionRe
       tried: true,
       completedAt: NOW,
       completedBy: 'user-1',
+      completedChildIds: [],
       createdAt: NOW,
       updatedAt: NOW,
     },

@@ -1,6 +1,7 @@
 import type { TActivityReminderBody, TNotificationDelivery } from '@kkb/core/notifications/schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { useCreateMutation } from '../../../hooks/use-create-mutation';
 
 /**
  * The notifications feature's lists and badge: a reminder due now arrives at once. The key is
@@ -20,7 +21,7 @@ export function createActivityReminder(
 
 export function useCreateActivityReminder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCreateMutation({
     mutationFn: createActivityReminder,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   });

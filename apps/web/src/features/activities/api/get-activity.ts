@@ -1,7 +1,9 @@
 import type { TActivity } from '@kkb/core/activities/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { catalogueActivity } from '../../../lib/device-catalogue';
 import { keptOffline } from '../../../lib/offline-caches';
+import { useDeviceCatalogue } from './held-catalogue';
 
 /** `GET /activities/{id}`: one activity, built-in or the family's own (404 "Activity not found"). */
 export function getActivity(id: string, signal?: AbortSignal): Promise<TActivity> {
@@ -16,6 +18,16 @@ export function getActivityQueryOptions(id: string) {
   });
 }
 
+/**
+ * One activity: from the catalogue the device holds when it has it (offline too, a page never
+ * opened before included), else from the server.
+ */
 export function useActivity(id: string) {
-  return useQuery(getActivityQueryOptions(id));
+  const catalogue = useDeviceCatalogue();
+  const held = catalogue && catalogueActivity(catalogue, id);
+  return useQuery({
+    ...getActivityQueryOptions(id),
+    enabled: held === undefined,
+    placeholderData: held,
+  });
 }

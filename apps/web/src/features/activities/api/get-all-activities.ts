@@ -1,6 +1,8 @@
 import { MAX_PAGE_LIMIT } from '@kkb/core/activities/query';
 import type { TActivity } from '@kkb/core/activities/schema';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { catalogueActivities } from '../../../lib/device-catalogue';
+import { useHeldCatalogueState } from './held-catalogue';
 import { getActivities } from './get-activities';
 import { keptOffline } from '../../../lib/offline-caches';
 
@@ -22,6 +24,25 @@ export function getAllActivitiesQueryOptions() {
   });
 }
 
-export function useAllActivities() {
-  return useQuery(getAllActivitiesQueryOptions());
+/** What My Activities reads of the list: the answer, how old it is, and how to ask again. */
+export type AllActivities = Pick<
+  UseQueryResult<readonly TActivity[]>,
+  'data' | 'dataUpdatedAt' | 'fetchStatus' | 'isError' | 'refetch'
+>;
+
+/**
+ * Every activity: the catalogue the device holds (issue 30), offline too and as old as its last
+ * confirmation; asked of the server only on a device that holds none.
+ */
+export function useAllActivities(): AllActivities {
+  const held = useHeldCatalogueState();
+  const server = useQuery({ ...getAllActivitiesQueryOptions(), enabled: held === undefined });
+  if (held === undefined) return server;
+  return {
+    data: catalogueActivities(held.catalogue),
+    dataUpdatedAt: held.confirmedAt,
+    fetchStatus: 'idle',
+    isError: false,
+    refetch: server.refetch,
+  };
 }

@@ -2,6 +2,7 @@ import type { TCategory } from '@kkb/core/activities/schema';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { keptOffline } from '../../../lib/offline-caches';
+import { useDeviceCatalogue } from './held-catalogue';
 
 /** `GET /activities/categories`: the five built-in categories. */
 export async function getCategories(signal?: AbortSignal): Promise<TCategory[]> {
@@ -22,6 +23,12 @@ export function getCategoriesQueryOptions() {
   });
 }
 
+/** The categories: those of the catalogue the device holds, else the server's. */
 export function useCategories() {
-  return useQuery(getCategoriesQueryOptions());
+  const held = useDeviceCatalogue()?.builtIn.categories;
+  return useQuery({
+    ...getCategoriesQueryOptions(),
+    enabled: held === undefined,
+    placeholderData: held,
+  });
 }

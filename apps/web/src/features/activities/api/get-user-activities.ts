@@ -1,4 +1,4 @@
-import { MAX_PAGE_LIMIT } from '@kkb/core/activities/query';
+import { MAX_PAGE_LIMIT } from '@kkb/core/activities/page-limits';
 import type { TUserActivity, TUserActivityList } from '@kkb/core/activities/user-activity';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';

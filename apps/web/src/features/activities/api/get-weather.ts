@@ -21,6 +21,6 @@ export function getWeatherQueryOptions() {
   });
 }
 
-export function useWeather() {
-  return useQuery(getWeatherQueryOptions());
+export function useWeather({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getWeatherQueryOptions(), enabled });
 }

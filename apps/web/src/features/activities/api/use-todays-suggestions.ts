@@ -10,7 +10,8 @@ export interface SuggestionChoices {
 
 /**
  * Today's suggestions for the play modes: the recommendations with the family's saved default
- * time and place (30 minutes, indoor or outdoor, when none is saved), or the choices given.
+ * time and place (30 minutes, indoor or outdoor, when none is saved), or the choices given;
+ * ranked on the device when it holds the catalogue (get-recommendations.ts).
  */
 export function useTodaysSuggestions(choices: SuggestionChoices = {}) {
   const profile = useProfile();
@@ -24,13 +25,15 @@ export function useTodaysSuggestions(choices: SuggestionChoices = {}) {
         }
       : undefined,
   );
+  const { data, onDevice, server } = recommendations;
   return {
-    activities: recommendations.data?.recommendations.map(({ activity }) => activity),
-    isPending: !ready || recommendations.isPending,
-    isError: recommendations.isError,
-    /** Offline, and no suggestions cached for these choices. */
-    waitingOffline: isOfflineWithoutData(recommendations),
-    error: recommendations.error,
-    refetch: recommendations.refetch,
+    activities: data?.recommendations.map(({ activity }) => activity),
+    isPending: !ready || data === undefined,
+    // The device's own suggestions stand whatever the server answers.
+    isError: !onDevice && server.isError,
+    /** Offline, the device holds no catalogue, and no suggestions are cached for these choices. */
+    waitingOffline: !onDevice && isOfflineWithoutData(server),
+    error: server.error,
+    refetch: server.refetch,
   };
 }

@@ -24,6 +24,7 @@ import {
   LOCATION_LABELS,
 } from './activity-labels';
 import { CardGrid } from '../../../components/layout/card-grid';
+import { ActivityPicture } from './activity-picture';
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -37,8 +38,8 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /**
- * One activity in a grid: title (the link to its page), category, duration, age range and
- * place; `children` adds more, such as the reasons of a recommendation.
+ * One activity in a grid: picture, title (the link to its page), category, duration, age range
+ * and place; `children` adds more, such as the reasons of a recommendation.
  */
 export function ActivityCard({
   activity,
@@ -50,8 +51,10 @@ export function ActivityCard({
   children?: ReactNode;
 }) {
   const waiting = formatWaiting(activity);
-  // The activity page's back link returns here, filters and page included.
+  // The activity page's back link returns here, filters and page included; the dashboard's
+  // address also says who is playing, which "Mark as done" starts from.
   const location = useLocation();
+  const state: ActivityPageState = { from: `${location.pathname}${location.search}` };
   return (
     <Card
       component="article"
@@ -64,36 +67,42 @@ export function ActivityCard({
         '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main' },
       }}
     >
-      <CardContent>
-        <Chip
-          label={categoryName(activity.category)}
-          size="small"
-          color="primary"
-          variant="outlined"
-          sx={{ mb: 1 }}
-        />
-        <Typography variant="h6" component={headingLevel} gutterBottom>
-          {/* The title is the link; its ::after stretches over the card so all of it is clickable. */}
-          <Link
-            component={RouterLink}
-            to={`/activity/${encodeURIComponent(activity.id)}`}
-            state={{ from: `${location.pathname}${location.search}` } satisfies ActivityPageState}
-            underline="hover"
-            color="inherit"
-            sx={{
-              '&::after': { content: '""', position: 'absolute', inset: 0 },
-              '&:focus-visible': { outline: 'none' },
-            }}
-          >
-            {activity.title}
-          </Link>
-        </Typography>
+      {/* Tighter on a phone, so that two cards start on its first screen. */}
+      <CardContent sx={{ '&:last-child': { pb: { xs: 2, sm: 3 } } }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', mb: 1 }}>
+          <ActivityPicture activity={activity} />
+          <Box sx={{ minWidth: 0 }}>
+            <Chip
+              label={categoryName(activity.category)}
+              size="small"
+              color="primary"
+              variant="outlined"
+              sx={{ mb: 0.5 }}
+            />
+            <Typography variant="h6" component={headingLevel} sx={{ lineHeight: 1.3 }}>
+              {/* The title is the link; its ::after stretches over the card so all of it is clickable. */}
+              <Link
+                component={RouterLink}
+                to={`/activity/${encodeURIComponent(activity.id)}`}
+                state={state}
+                underline="hover"
+                color="inherit"
+                sx={{
+                  '&::after': { content: '""', position: 'absolute', inset: 0 },
+                  '&:focus-visible': { outline: 'none' },
+                }}
+              >
+                {activity.title}
+              </Link>
+            </Typography>
+          </Box>
+        </Stack>
         <Typography
           variant="body2"
           color="text.secondary"
           sx={{
             display: '-webkit-box',
-            WebkitLineClamp: 3,
+            WebkitLineClamp: { xs: 2, sm: 3 },
             WebkitBoxOrient: 'vertical',
             overflow: 'hidden',
             mb: 1.5,
@@ -125,6 +134,7 @@ export function ActivityCard({
         <Button
           component={RouterLink}
           to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+          state={state}
           size="small"
           variant="outlined"
           startIcon={<PlayArrowIcon />}

@@ -18,4 +18,11 @@ describe('waiting the duration does not show (issue 15)', () => {
       'Start 12 hours ahead, goes on over 14 days',
     );
   });
+
+  it('a few minutes of gathering is no waiting; more than a quarter of an hour is (issue 35)', () => {
+    expect(formatWaiting({ prepMinutes: 0 })).toBeNull();
+    expect(formatWaiting({ prepMinutes: 5 })).toBeNull();
+    expect(formatWaiting({ prepMinutes: 15 })).toBeNull();
+    expect(formatWaiting({ prepMinutes: 20 })).toBe('Start 20 min ahead');
+  });
 });

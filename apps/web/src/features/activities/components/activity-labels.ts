@@ -1,4 +1,4 @@
-import { categoryName } from '@kkb/core/activities/filter';
+import { categoryName } from '@kkb/core/activities/categories';
 import type {
   TActivity,
   TActivityLocation,
@@ -57,15 +57,23 @@ export function formatSpan(minutes: number): string {
 }
 
 /**
- * The waiting the duration does not show: preparation before play ("12 hours ahead") and play that
- * goes on over days; null when there is none.
+ * Preparation longer than this is worth starting ahead ("Start 30 min ahead"); every activity now
+ * says its preparation (issue 35), most of it a few minutes of gathering, which is not waiting.
+ */
+const START_AHEAD_AFTER_MINUTES = 15;
+
+/**
+ * The waiting the duration does not show: preparation long enough to start ahead ("12 hours
+ * ahead") and play that goes on over days; null when there is none.
  */
 export function formatWaiting({
   prepMinutes,
   spansDays,
-}: Pick<TActivity, 'prepMinutes' | 'spansDays'>): string | null {
+}: Partial<Pick<TActivity, 'prepMinutes' | 'spansDays'>>): string | null {
   const parts = [];
-  if (prepMinutes) parts.push(`Start ${formatSpan(prepMinutes)} ahead`);
+  if (prepMinutes !== undefined && prepMinutes > START_AHEAD_AFTER_MINUTES) {
+    parts.push(`Start ${formatSpan(prepMinutes)} ahead`);
+  }
   if (spansDays) parts.push(`goes on over ${spansDays} days`);
   if (parts.length === 0) return null;
   const text = parts.join(', ');

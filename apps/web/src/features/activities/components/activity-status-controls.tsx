@@ -7,21 +7,26 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { describeError } from '../../../lib/api-client';
+import { LastDone } from '../../achievements/components/last-done';
 import { MarkDoneButton } from '../../achievements/components/mark-done-button';
 import { useClearUserActivityMark } from '../api/clear-user-activity-mark';
 import { useUserActivities } from '../api/get-user-activities';
 import { useSetUserActivityMark } from '../api/set-user-activity-mark';
 
 /**
- * Favourite and tried for one activity, set independently: a favourite stays a favourite once it
- * is tried or done, and "tried" means done at least once (marking it done makes it tried).
+ * When it was last done (and with whom), "Mark as done", and favourite and tried for one
+ * activity, set independently: a favourite stays a favourite once it is tried or done, and
+ * "tried" means done at least once (marking it done makes it tried).
  */
 export function ActivityStatusControls({
   activityId,
   defaultMinutes,
+  defaultChildIds,
 }: {
   activityId: string;
   defaultMinutes: number;
+  /** Who is playing, as the page it was opened from chose them. */
+  defaultChildIds?: readonly string[];
 }) {
   const records = useUserActivities();
   const setMark = useSetUserActivityMark();
@@ -39,8 +44,13 @@ export function ActivityStatusControls({
 
   return (
     <Stack spacing={1}>
+      {record?.completedAt != null && <LastDone record={record} variant="activity" />}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <MarkDoneButton activityId={activityId} defaultMinutes={defaultMinutes} />
+        <MarkDoneButton
+          activityId={activityId}
+          defaultMinutes={defaultMinutes}
+          defaultChildIds={defaultChildIds}
+        />
         <Button
           variant={favorite ? 'contained' : 'outlined'}
           color="secondary"

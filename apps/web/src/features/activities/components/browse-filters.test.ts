@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { browseStateFrom, hasFilters, withFilter } from './browse-filters';
+import {
+  agesLabel,
+  browseStateFrom,
+  countFilters,
+  hasAgeFilter,
+  hasFilters,
+  withChildrenAges,
+  withFilter,
+} from './browse-filters';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -36,6 +44,31 @@ describe('browse URL ↔ GET /activities params', () => {
     expect(browseStateFrom(params('season=monsoon')).valid).toBe(false);
   });
 
+  it("issue 35's practical filters come from the URL: prep, mess, skill and setting", () => {
+    expect(
+      browseStateFrom(params('maxPrepMinutes=5&mess=none&skill=language&setting=waiting-room')),
+    ).toEqual({
+      valid: true,
+      page: 1,
+      params: {
+        maxPrepMinutes: 5,
+        mess: 'none',
+        skill: 'language',
+        setting: 'waiting-room',
+        skip: 0,
+      },
+    });
+    for (const odd of [
+      'maxPrepMinutes=-5',
+      'maxPrepMinutes=soon',
+      'mess=little',
+      'skill=maths',
+      'setting=beach',
+    ]) {
+      expect(browseStateFrom(params(odd)).valid, odd).toBe(false);
+    }
+  });
+
   it('an empty URL is page 1 of everything; odd pages read as 1', () => {
     expect(browseStateFrom(params(''))).toEqual({ valid: true, page: 1, params: { skip: 0 } });
     expect(browseStateFrom(params('page=-2')).page).toBe(1);
@@ -64,5 +97,30 @@ describe('browse URL ↔ GET /activities params', () => {
   it('knows when any filter is set', () => {
     expect(hasFilters(params('page=2'))).toBe(false);
     expect(hasFilters(params('search=kite'))).toBe(true);
+  });
+});
+
+describe("browse's age preset and filter count (issue 29)", () => {
+  it("presets the children's ages, youngest to oldest, back on page 1; nothing without children", () => {
+    expect(withChildrenAges(params('category=nature&page=3'), [9, 4, 6]).toString()).toBe(
+      'category=nature&ageMin=4&ageMax=9',
+    );
+    expect(withChildrenAges(params('category=nature'), []).toString()).toBe('category=nature');
+    expect(hasAgeFilter(params('ageMax=9'))).toBe(true);
+    expect(hasAgeFilter(params('category=nature'))).toBe(false);
+  });
+
+  it('counts the filters, the search aside and the two ages as one', () => {
+    expect(countFilters(params('search=kite&ageMin=4&ageMax=9&season=winter'))).toBe(2);
+    expect(countFilters(params('search=kite'))).toBe(0);
+    expect(countFilters(params('maxPrepMinutes=0&mess=none&skill=creative&setting=car'))).toBe(4);
+    expect(hasFilters(params('mess=some'))).toBe(true);
+  });
+
+  it('says the ages in words', () => {
+    expect(agesLabel(params('ageMin=6&ageMax=6'))).toBe('Age 6');
+    expect(agesLabel(params('ageMin=4&ageMax=9'))).toBe('Ages 4–9');
+    expect(agesLabel(params('ageMin=4'))).toBe('Ages 4 and up');
+    expect(agesLabel(params('ageMax=9'))).toBe('Ages up to 9');
   });
 });

@@ -13,6 +13,10 @@ export const FILTER_KEYS = [
   'energyLevel',
   'season',
   'noMaterials',
+  'maxPrepMinutes',
+  'mess',
+  'skill',
+  'setting',
 ] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
@@ -70,4 +74,39 @@ export function withFilter(
 
 export function hasFilters(searchParams: URLSearchParams): boolean {
   return FILTER_KEYS.some((key) => (searchParams.get(key) ?? '') !== '');
+}
+
+/** Whether the URL filters by age (either bound). */
+export function hasAgeFilter(searchParams: URLSearchParams): boolean {
+  return ['ageMin', 'ageMax'].some((key) => (searchParams.get(key) ?? '') !== '');
+}
+
+/**
+ * `searchParams` filtered to the ages of `childAges` (youngest to oldest: the activities any of
+ * them can play), or unchanged without children.
+ */
+export function withChildrenAges(
+  searchParams: URLSearchParams,
+  childAges: readonly number[],
+): URLSearchParams {
+  if (childAges.length === 0) return searchParams;
+  const next = withFilter(searchParams, 'ageMin', String(Math.min(...childAges)));
+  next.set('ageMax', String(Math.max(...childAges)));
+  return next;
+}
+
+/** How many filters the URL sets, the search aside (the two ages count as one). */
+export function countFilters(searchParams: URLSearchParams): number {
+  const others = FILTER_KEYS.filter(
+    (key) => key !== 'search' && key !== 'ageMin' && key !== 'ageMax',
+  ).filter((key) => (searchParams.get(key) ?? '') !== '').length;
+  return others + (hasAgeFilter(searchParams) ? 1 : 0);
+}
+
+/** The age filter in words: 'Age 6', 'Ages 4–9', 'Ages 4 and up', 'Ages up to 9'. */
+export function agesLabel(searchParams: URLSearchParams): string {
+  const min = searchParams.get('ageMin') ?? '';
+  const max = searchParams.get('ageMax') ?? '';
+  if (min !== '' && max !== '') return min === max ? `Age ${min}` : `Ages ${min}–${max}`;
+  return min !== '' ? `Ages ${min} and up` : `Ages up to ${max}`;
 }

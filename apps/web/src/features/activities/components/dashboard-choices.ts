@@ -28,11 +28,19 @@ export interface DashboardChoices {
   location: TActivityLocation | null;
   energyLevel: TRecommendationEnergy | null;
   childId: string | null;
+  /** "Right now": only activities with no adult prep and no mess. */
+  rightNow: boolean;
 }
 
 export type DashboardChoiceKey = keyof DashboardChoices;
 
-const KEYS: readonly DashboardChoiceKey[] = ['timeAvailable', 'location', 'energyLevel', 'childId'];
+const KEYS: readonly DashboardChoiceKey[] = [
+  'timeAvailable',
+  'location',
+  'energyLevel',
+  'childId',
+  'rightNow',
+];
 
 /** The choices of a dashboard URL; a value the API would refuse reads as "not chosen". */
 export function choicesFrom(searchParams: URLSearchParams): DashboardChoices {
@@ -41,6 +49,7 @@ export function choicesFrom(searchParams: URLSearchParams): DashboardChoices {
     location: null,
     energyLevel: null,
     childId: null,
+    rightNow: false,
   };
   for (const key of KEYS) {
     const raw = searchParams.get(key);

@@ -1,9 +1,12 @@
 import type { TRecommendationEnergy } from '@kkb/core/activities/recommend';
 import type { TActivityLocation } from '@kkb/core/activities/schema';
 import type { TChild } from '@kkb/core/family/schema';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { ChoiceGroup, type Choice } from './choice-group';
 import {
   ENERGY_CHOICES,
@@ -13,7 +16,8 @@ import {
 } from './dashboard-choices';
 
 /**
- * The dashboard's quick controls: who is playing, for how long, where and how energetic. Their
+ * The dashboard's quick controls: who is playing, for how long, where, how energetic, and whether
+ * it has to start right now (no prep, no mess). Their
  * own chunk (the select brings MUI's Menu, Popover and Modal): they show once the profile and
  * the weather are in, so the dashboard's first paint does not wait for them.
  */
@@ -24,6 +28,7 @@ export function DashboardControls({
   timeAvailable,
   location,
   energyLevel,
+  rightNow,
   choose,
 }: {
   familyChildren: readonly Pick<TChild, 'id' | 'name' | 'age'>[];
@@ -32,6 +37,7 @@ export function DashboardControls({
   timeAvailable: number;
   location: TActivityLocation;
   energyLevel: TRecommendationEnergy | null;
+  rightNow: boolean;
   choose: (key: DashboardChoiceKey, value: string | number | null) => void;
 }) {
   return (
@@ -76,6 +82,24 @@ export function DashboardControls({
           allowNone
         />
       </Stack>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={rightNow}
+            onChange={(_event, on) => choose('rightNow', on ? 'true' : null)}
+          />
+        }
+        label={
+          <>
+            Right now
+            <Typography variant="body2" color="text.secondary" component="span">
+              {' '}
+              · no prep, no mess
+            </Typography>
+          </>
+        }
+        sx={{ alignSelf: 'flex-start' }}
+      />
     </Stack>
   );
 }

@@ -8,9 +8,11 @@ import { dashboardRequest } from './dashboard-request';
 const NOON = new Date('2026-01-05T12:00:00.000Z');
 const NIGHT = new Date('2026-01-05T21:00:00.000Z');
 
+/** A live reading (as Open-Meteo's) of the condition. */
 function weather(condition: TWeather['condition']): TWeather {
   return {
     ...fixedTelAvivWeather('metric', 'fixed', NOON.toISOString()),
+    source: 'open-meteo',
     condition,
     sunrise: '2026-01-05T06:30:00.000Z',
     sunset: '2026-01-05T16:10:00.000Z',
@@ -48,6 +50,18 @@ describe('dashboardRequest (what the dashboard asks GET /recommendations)', () =
     });
   });
 
+  it("fallback or fixed weather picks no place: the family's preference, Both by default (issue 29)", () => {
+    for (const source of ['fallback', 'fixed'] as const) {
+      for (const condition of ['sunny', 'rainy', 'snowy'] as const) {
+        const reading = { ...weather(condition), source, sunrise: null, sunset: null };
+        expect(request('', { weather: reading }).params.location).toBe('both');
+        expect(request('', { weather: reading, location: 'outdoor' }).params.location).toBe(
+          'outdoor',
+        );
+      }
+    }
+  });
+
   it('spec §9: rain means indoors', () => {
     expect(request('', { weather: weather('rainy') }).params.location).toBe('indoor');
   });
@@ -74,6 +88,22 @@ describe('dashboardRequest (what the dashboard asks GET /recommendations)', () =
       childId: 'child-1',
     });
     expect(chosen.child?.name).toBe('Noa');
+  });
+
+  it('"Right now" in the URL asks for activities with no prep and no mess; anything but yes leaves it off', () => {
+    const now = request('rightNow=true&energyLevel=low', { weather: weather('cloudy') });
+    expect(now.rightNow).toBe(true);
+    expect(now.params).toEqual({
+      timeAvailable: 45,
+      location: 'both',
+      energyLevel: 'low',
+      rightNow: true,
+    });
+    for (const off of ['', 'rightNow=false', 'rightNow=0', 'rightNow=yes']) {
+      const request_ = request(off, { weather: weather('cloudy') });
+      expect(request_.rightNow, off).toBe(false);
+      expect(request_.params, off).not.toHaveProperty('rightNow');
+    }
   });
 
   it("a child the family does not have (a stale link) asks for everyone's", () => {

@@ -1,4 +1,11 @@
 import { ZActivityInput, type TActivityInput } from '@kkb/core/activities/activity-input';
+import { pictureForCategory } from '@kkb/core/activities/pictures';
+import {
+  chosenPracticalFields,
+  practicalDefaults,
+  withPracticalDefaults,
+  type PracticalFields,
+} from '@kkb/core/activities/practical-fields';
 import { ZActivity, type TActivity } from '@kkb/core/activities/schema';
 import { z } from 'zod';
 
@@ -64,8 +71,6 @@ export function friendlyMessage(issue: {
       return `Must be at most ${String(issue.maximum)}`;
     case 'invalid_type':
       return issue.expected === 'number' ? 'Enter a whole number' : 'This is required';
-    case 'custom':
-      return 'The youngest age must not be above the oldest age';
     default:
       return undefined;
   }
@@ -91,13 +96,47 @@ export const EMPTY_FORM: TOwnActivityFormValues = {
   tags: '',
 };
 
-/** An activity as the form's starting values. */
+/**
+ * An activity as the form's starting values. Its category's picture reads as none chosen, so that
+ * it keeps following the category; so do the practical fields equal to their defaults (prep, mess,
+ * skills, settings), which the form shows as the defaults: a new location moves the default
+ * settings.
+ */
 export function formValuesOf(activity: TActivity): TOwnActivityFormValues {
-  const { id: _id, ...fields } = activity;
+  const {
+    id: _id,
+    picture,
+    prepMinutes: _prepMinutes,
+    mess: _mess,
+    skills: _skills,
+    settings: _settings,
+    ...fields
+  } = activity;
   const text = Object.fromEntries(
     LIST_FIELDS.map((field) => [field, activity[field].join('\n')]),
   ) as Record<ListField, string>;
-  return { ...fields, ...text };
+  const byCategory = pictureForCategory(activity.category);
+  const chosen = picture.icon !== byCategory.icon || picture.alt !== byCategory.alt;
+  return { ...fields, ...text, ...(chosen && { picture }), ...chosenPracticalFields(activity) };
+}
+
+/**
+ * The practical fields the activity gets when the family leaves them (core's `practicalDefaults`),
+ * for what the form says so far: the form shows them until the family chooses others.
+ */
+export function practicalDefaultsOf(
+  values: Pick<TOwnActivityFormValues, 'category' | 'location' | 'energyLevel' | 'materials'>,
+): PracticalFields {
+  return practicalDefaults({ ...values, materials: splitLines(values.materials ?? '') });
+}
+
+/**
+ * The body to send: the practical fields equal to their defaults are left out, as `formValuesOf`
+ * leaves them out, so that they keep following the activity (its location, its materials).
+ */
+export function withChosenPracticalFields(input: TActivityInput): TActivityInput {
+  const { prepMinutes: _prep, mess: _mess, skills: _skills, settings: _settings, ...rest } = input;
+  return { ...rest, ...chosenPracticalFields(withPracticalDefaults(input)) };
 }
 
 export type { TActivityInput };

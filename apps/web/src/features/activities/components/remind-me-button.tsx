@@ -3,7 +3,7 @@ import type { TNotificationDelivery } from '@kkb/core/notifications/schema';
 import AlarmAddIcon from '@mui/icons-material/AlarmAdd';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { Dialog } from '../../../components/dialog/dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -50,12 +50,11 @@ const confirmationFormat = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
-/** What the snackbar says: when the reminder comes (later than asked in quiet hours). */
+/** What the snackbar says: when the reminder comes (at its time, quiet hours or not). */
 function confirmationOf(delivery: TNotificationDelivery, asked: Date): string {
   if (delivery.status === 'created') return 'Reminder sent: it is in your notifications';
   const at = delivery.deliverAt === null ? asked : new Date(delivery.deliverAt);
-  const held = at.getTime() - asked.getTime() >= 60_000;
-  return `Reminder set for ${confirmationFormat.format(at)}${held ? ', after your quiet hours' : ''}`;
+  return `Reminder set for ${confirmationFormat.format(at)}`;
 }
 
 /**

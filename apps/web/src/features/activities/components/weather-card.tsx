@@ -13,6 +13,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { DeferredAlert } from '../../../components/feedback/deferred-alert';
 
@@ -42,16 +43,6 @@ function sourceNote(source: TWeather['source']): string | null {
   if (source === 'fixed') return 'Sample weather: live weather is switched off on this server.';
   return null;
 }
-
-// Read by screen readers, not drawn: the slim row needs no visible heading.
-const VISUALLY_HIDDEN_SX = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The weather at home: condition icon, temperature in the family's units (`weather` is read in
@@ -167,7 +158,8 @@ export function WeatherCard({
           variant="subtitle1"
           component="h2"
           gutterBottom
-          sx={slim ? VISUALLY_HIDDEN_SX : undefined}
+          // Read by screen readers, not drawn: the slim row needs no visible heading.
+          sx={slim ? visuallyHidden : undefined}
         >
           Weather today
         </Typography>

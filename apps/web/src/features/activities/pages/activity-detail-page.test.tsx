@@ -1,8 +1,13 @@
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { completeProfile, familyWith } from '../../../test/auth-fixtures';
+import { setNavigatorOnline } from '../../../test/browser';
+import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { ActivityDetailPage } from './activity-detail-page';
 import { renderPage } from './render-page.test-utils';
@@ -34,6 +39,7 @@ function record(marks: { favorite?: boolean; tried?: boolean }): TUserActivity {
     tried: marks.tried ?? false,
     completedAt: null,
     completedBy: null,
+    completedChildIds: [],
     createdAt: now,
     updatedAt: now,
   };
@@ -50,6 +56,36 @@ beforeEach(() => {
 
 const open = (id = 'volcano') =>
   renderPage(<ActivityDetailPage />, { path: '/activity/:id', url: `/activity/${id}` });
+
+describe('/activity/{id}: export as catalogue file (issue 35)', () => {
+  const own = { ...volcano, id: 'own-abc', title: 'Our Volcano' };
+
+  it('only an own activity offers it; what the catalogue still needs is said', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    server.on('GET /api/v1/activities/own-abc', () => jsonResponse(200, own));
+    server.on('GET /api/v1/activities/own-abc/catalogue-file', () =>
+      jsonResponse(422, {
+        detail: 'Before it can go in the catalogue: instructions: 4 to 8 instructions (it has 3)',
+        code: 'VALIDATION_ERROR',
+      }),
+    );
+    open('own-abc');
+    const button = await screen.findByRole('button', { name: 'Export as catalogue file' });
+    await userEvent.click(button);
+    const status = await screen.findByText('Not ready for the catalogue yet');
+    expect(status.closest('[role="status"]')).toHaveTextContent('Not ready for the catalogue yet');
+    expect(status.closest('[role="status"]')).toHaveTextContent(
+      'instructions: 4 to 8 instructions (it has 3)',
+    );
+  });
+
+  it('a built-in activity does not offer it', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    open();
+    await screen.findByRole('heading', { name: 'Kitchen Volcano' });
+    expect(screen.queryByRole('button', { name: 'Export as catalogue file' })).toBeNull();
+  });
+});
 
 describe('/activity/{id}', () => {
   it('Start opens the activity in the theater', async () => {
@@ -258,21 +294,6 @@ describe('/activity/{id}: Remind me (issue 11)', () => {
     expect(server.requestsTo('POST /api/v1/notifications/activity-reminder')).toHaveLength(0);
   });
 
-  it('in quiet hours the snackbar says when it will really come', async () => {
-    server.on('POST /api/v1/notifications/activity-reminder', () =>
-      jsonResponse(202, {
-        status: 'scheduled',
-        notification: null,
-        deliverAt: new Date(2030, 5, 15, 7, 0).toISOString(),
-      }),
-    );
-    const dialog = await openDialog();
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
-    expect(
-      await screen.findByText(/^Reminder set for .*15.*, after your quiet hours$/),
-    ).toBeVisible();
-  });
-
   it('reminders switched off: nothing is set, the dialog says so and leads to the settings', async () => {
     server.on('POST /api/v1/notifications/activity-reminder', () =>
       jsonResponse(200, { status: 'switched_off', notification: null, deliverAt: null }),
@@ -298,5 +319,72 @@ describe('/activity/{id}: Remind me (issue 11)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set reminder' }));
     expect(await within(dialog).findByText(/Notifications is currently unavailable/)).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Remind me' })).toBeVisible();
+  });
+});
+
+describe('issue 29: the page says when the activity was done, and "Mark as done" asks who played', () => {
+  const twoChildren = () => {
+    const profile = completeProfile();
+    const [noa] = profile.familyInfo.children;
+    profile.familyInfo.children.push({ ...noa!, id: 'child-2', name: 'Eli' });
+    profile.familyInfo.timezone = 'UTC';
+    return profile;
+  };
+  const done = (completedAt: string, completedBy: string, children: string[]): TUserActivity => ({
+    ...record({ tried: true }),
+    completedAt,
+    completedBy,
+    completedChildIds: children,
+  });
+
+  beforeEach(() => {
+    server.on('GET /api/v1/profile', () => jsonResponse(200, twoChildren()));
+    server.on('GET /api/v1/family', () => jsonResponse(200, familyWith('parent')));
+  });
+
+  it('done today: "Done today", at what time, by whom and with which children', async () => {
+    server.on('GET /api/v1/user-activities', () =>
+      records(done(new Date().toISOString(), 'user-1', ['child-1', 'child-2'])),
+    );
+    open();
+    expect(await screen.findByText('Done today')).toBeVisible();
+    expect(await screen.findByText(/^At .+ by you, with Noa and Eli$/)).toBeVisible();
+  });
+
+  it('done before: when it was last done, by the member who logged it', async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    server.on('GET /api/v1/user-activities', () =>
+      records(done(threeDaysAgo, 'user-owner', ['child-2'])),
+    );
+    open();
+    expect(await screen.findByText(/^Last done on .+ by Sam Owner, with Eli$/)).toBeVisible();
+    expect(screen.queryByText('Done today')).toBeNull();
+  });
+
+  it('opened from the dashboard with a child chosen, that child is who played to start with', async () => {
+    server.on('GET /api/v1/user-activities', () => records());
+    renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: { pathname: '/activity/volcano', state: { from: '/dashboard?childId=child-2' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark as done' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as done' });
+    expect(await within(dialog).findByRole('checkbox', { name: 'Eli' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Noa' })).not.toBeChecked();
+  });
+});
+
+describe('/activity/{id} on a device holding the catalogue (issue 30)', () => {
+  it('offline, never opened before: the activity from the catalogue the device holds', async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    renderPage(<ActivityDetailPage />, {
+      path: '/activity/:id',
+      url: '/activity/volcano',
+      queryClient: holdCatalogue(createQueryClient(), deviceCatalogue([volcano])),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kitchen Volcano' })).toBeVisible();
+    expect(screen.getByText('Pour the vinegar')).toBeVisible();
+    expect(server.requestsTo('GET /api/v1/activities/volcano')).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import { isOwnActivityId } from '@kkb/core/activities/activity-input';
 import type { TActivity } from '@kkb/core/activities/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -24,12 +25,17 @@ import {
   SEASON_LABELS,
   WEATHER_LABELS,
 } from '../components/activity-labels';
+import { ActivityPicture } from '../components/activity-picture';
 import { ActivityStatusControls } from '../components/activity-status-controls';
-import { backLinkFor } from '../components/back-link';
+import { backLinkFor, chosenChildIds } from '../components/back-link';
+import { ExportCatalogueFileButton } from '../components/export-catalogue-file-button';
 import { RemindMeButton } from '../components/remind-me-button';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
+import { useUserActivities } from '../api/get-user-activities';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -77,27 +83,45 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ActivityDetails({ activity }: { activity: TActivity }) {
+function ActivityDetails({
+  activity,
+  chosenChildren,
+}: {
+  activity: TActivity;
+  chosenChildren: string[] | undefined;
+}) {
   const waiting = formatWaiting(activity);
+  const location = useLocation();
   return (
     <Stack spacing={3}>
       <Card variant="outlined">
         <CardContent>
-          <Chip
-            label={categoryName(activity.category)}
-            color="primary"
-            variant="outlined"
-            size="small"
-            sx={{ mb: 1 }}
-          />
-          <Typography variant="h4" component="h1" gutterBottom>
-            {activity.title}
-          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1.5 }}>
+            <ActivityPicture activity={activity} size={88} />
+            <div>
+              <Chip
+                label={categoryName(activity.category)}
+                color="primary"
+                variant="outlined"
+                size="small"
+                sx={{ mb: 1 }}
+              />
+              <Typography
+                variant="h4"
+                component="h1"
+                sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+              >
+                {activity.title}
+              </Typography>
+            </div>
+          </Stack>
           <Typography sx={{ maxWidth: '70ch', mb: 2 }}>{activity.description}</Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
             <Button
               component={RouterLink}
               to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+              // The theater asks who played as this page would.
+              state={location.state as unknown}
               variant="contained"
               size="large"
               startIcon={<PlayArrowIcon />}
@@ -106,7 +130,11 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
             </Button>
             <RemindMeButton activityId={activity.id} title={activity.title} />
           </Stack>
-          <ActivityStatusControls activityId={activity.id} defaultMinutes={activity.duration} />
+          <ActivityStatusControls
+            activityId={activity.id}
+            defaultMinutes={activity.duration}
+            defaultChildIds={chosenChildren}
+          />
         </CardContent>
       </Card>
       <Card variant="outlined">
@@ -159,6 +187,15 @@ function ActivityDetails({ activity }: { activity: TActivity }) {
       <ListSection title="Variations" items={activity.variations} />
       <ListSection title="What children learn" items={activity.learningObjectives} />
       <ListSection title="Safety tips" items={activity.safetyTips} />
+      {isOwnActivityId(activity.id) && (
+        <Section title="Share it with other families">
+          <Typography sx={{ maxWidth: '70ch', mb: 1.5 }}>
+            Your own activity can join the app&apos;s built-in activities: export it as a catalogue
+            file and send it to whoever keeps this app for you.
+          </Typography>
+          <ExportCatalogueFileButton activityId={activity.id} />
+        </Section>
+      )}
       {activity.tags.length > 0 && (
         <Section title="Tags">
           <Stack
@@ -194,11 +231,15 @@ function DetailSkeleton() {
 export function ActivityDetailPage() {
   const { id = '' } = useParams();
   const activity = useActivity(id);
-  const back = backLinkFor(useLocation().state);
+  // Its favourite and tried marks show with it (ActivityStatusControls).
+  const records = useUserActivities();
+  const savedSince = useSavedSince(activity, records);
+  const { state } = useLocation();
+  const back = backLinkFor(state);
 
   let content;
   if (activity.data !== undefined) {
-    content = <ActivityDetails activity={activity.data} />;
+    content = <ActivityDetails activity={activity.data} chosenChildren={chosenChildIds(state)} />;
   } else if (activity.error instanceof ApiError && activity.error.status === 404) {
     content = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -231,6 +272,7 @@ export function ActivityDetailPage() {
       >
         {back.label}
       </Button>
+      {activity.data !== undefined && <AsOfNotice since={savedSince} />}
       {content}
     </Stack>
   );

@@ -1,8 +1,12 @@
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
 import { makeActivity } from '@kkb/core/activities/test-activity';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockViewportWidth } from '../../../test/browser';
+import { createQueryClient } from '../../../lib/query-client';
+import { mockViewportWidth, setNavigatorOnline } from '../../../test/browser';
+import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { BrowsePage, FALLBACK_NOTICE, PHONE_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './browse-page';
 import { queriesTo, renderPage } from './render-page.test-utils';
@@ -49,6 +53,33 @@ describe('/browse', () => {
       '?category=nature&search=leaf&skip=50',
     );
     expect(screen.getByText('120 activities found')).toBeInTheDocument();
+  });
+
+  it('issue 35: adult prep, mess, skill and where are chosen in selects, kept in the URL and sent', async () => {
+    server.on('GET /api/v1/activities', () => jsonResponse(200, listOf(3)));
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse?skill=language' });
+    await screen.findByText('3 activities found');
+    expect(screen.getByRole('combobox', { name: 'Skill' })).toHaveTextContent('Language');
+    const user = userEvent.setup();
+    const choose = async (select: string, option: string) => {
+      await user.click(screen.getByRole('combobox', { name: select }));
+      const listbox = await screen.findByRole('listbox');
+      expect(within(listbox).getByRole('option', { name: 'Any' })).toBeInTheDocument();
+      await user.click(within(listbox).getByRole('option', { name: option }));
+    };
+    await choose('Adult prep', 'Up to 5 min');
+    await choose('Mess', 'No mess');
+    await choose('Where', 'Waiting room');
+    expect(screen.getByTestId('current-url')).toHaveTextContent(
+      '/browse?skill=language&maxPrepMinutes=5&mess=none&setting=waiting-room',
+    );
+    await waitFor(() =>
+      expect(queriesTo(server.fetch, '/api/v1/activities')).toContain(
+        '?maxPrepMinutes=5&mess=none&skill=language&setting=waiting-room&skip=0',
+      ),
+    );
+    await choose('Mess', 'Any');
+    expect(screen.getByTestId('current-url')).not.toHaveTextContent('mess=');
   });
 
   it('the search waits for a pause in typing, then goes into the URL', async () => {
@@ -106,5 +137,79 @@ describe('/browse', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Showing 36 of 40')).toBeVisible();
     expect(screen.getByTestId('current-url')).toHaveTextContent('/browse?category=nature&page=3');
+  });
+});
+
+describe('/browse on a device holding the catalogue (issue 30)', () => {
+  const activities = [
+    ...Array.from({ length: 30 }, (_, i) =>
+      makeActivity({ id: `leaf-${i}`, category: 'nature', tags: ['leaf'] }),
+    ),
+    ...Array.from({ length: 10 }, (_, i) => makeActivity({ id: `paint-${i}` })),
+  ];
+  const own = [makeActivity({ id: 'own-leaf-hunt', category: 'nature', tags: ['leaf'] })];
+  const holding = () => holdCatalogue(createQueryClient(), deviceCatalogue(activities, own));
+
+  it('filters, searches and pages the held catalogue with core’s rules, asking the server nothing, offline too', async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    renderPage(<BrowsePage />, {
+      path: '/browse',
+      url: '/browse?category=nature&search=leaf',
+      queryClient: holding(),
+    });
+    // The 30 built-in ones and the family's own, 50 a page.
+    expect(await screen.findByText('31 activities found')).toBeVisible();
+    expect(
+      within(screen.getByRole('list', { name: 'Activities' })).getAllByRole('article'),
+    ).toHaveLength(31);
+    expect(server.requestsTo('GET /api/v1/activities')).toHaveLength(0);
+  });
+
+  it("filters the held catalogue by issue 35's practical fields, and offers them behind Filters on a phone", async () => {
+    mockViewportWidth(390);
+    const practical = [
+      makeActivity({ id: 'ready', prepMinutes: 0, mess: 'none', settings: ['home', 'car'] }),
+      makeActivity({ id: 'dough', prepMinutes: 15, mess: 'some' }),
+      makeActivity({ id: 'mud', prepMinutes: 0, mess: 'lots' }),
+    ];
+    renderPage(<BrowsePage />, {
+      path: '/browse',
+      url: '/browse?mess=none&maxPrepMinutes=0',
+      queryClient: holdCatalogue(createQueryClient(), deviceCatalogue(practical, [])),
+    });
+    expect(await screen.findByText('1 activity found')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'No adult prep: remove this filter' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'No mess: remove this filter' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    for (const name of ['Adult prep', 'Mess', 'Skill', 'Where']) {
+      expect(within(sheet).getByRole('combobox', { name })).toBeVisible();
+    }
+    await user.click(within(sheet).getByRole('combobox', { name: 'Where' }));
+    await user.click(await screen.findByRole('option', { name: 'Car' }));
+    expect(await screen.findByText('1 activity found')).toBeVisible();
+    await user.click(within(sheet).getByRole('combobox', { name: 'Mess' }));
+    await user.click(await screen.findByRole('option', { name: 'A little at most' }));
+    expect(screen.getByTestId('current-url')).toHaveTextContent(
+      '/browse?mess=some&maxPrepMinutes=0&setting=car',
+    );
+    await user.click(within(sheet).getByRole('combobox', { name: 'Where' }));
+    await user.click(await screen.findByRole('option', { name: 'Any' }));
+    await user.click(within(sheet).getByRole('combobox', { name: 'Adult prep' }));
+    await user.click(await screen.findByRole('option', { name: 'Any' }));
+    expect(await screen.findByText('2 activities found')).toBeVisible();
+    expect(server.requestsTo('GET /api/v1/activities')).toHaveLength(0);
+  });
+
+  it('on a phone, Load more grows the list from the held catalogue at once', async () => {
+    mockViewportWidth(390);
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse', queryClient: holding() });
+    expect(await screen.findByText('Showing 12 of 41')).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Showing 24 of 41')).toBeVisible();
+    expect(server.requestsTo('GET /api/v1/activities')).toHaveLength(0);
   });
 });

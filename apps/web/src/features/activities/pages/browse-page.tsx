@@ -1,10 +1,21 @@
 import { CATEGORIES } from '@kkb/core/activities/categories';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
+import {
+  PLAY_SETTINGS,
+  SETTING_LABELS,
+  SKILL_LABELS,
+  SKILLS,
+} from '@kkb/core/activities/practical-fields';
 import { ZSeason, ZWeatherCondition } from '@kkb/core/activities/schema';
+import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
@@ -13,7 +24,7 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useActivities, useActivityPages } from '../api/get-activities';
@@ -26,13 +37,21 @@ import {
   WEATHER_LABELS,
 } from '../components/activity-labels';
 import {
+  agesLabel,
   browseStateFrom,
+  countFilters,
+  hasAgeFilter,
   hasFilters,
+  withChildrenAges,
   withFilter,
   type FilterKey,
 } from '../components/browse-filters';
+import { useProfile } from '../../family/api/get-profile';
+import { browsesAllAges, rememberBrowseAllAges } from '../../../lib/storage';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
 import { useQueryParams } from '../../../hooks/use-query-params';
 
 /** How long typing pauses before the search runs. */
@@ -48,6 +67,8 @@ const AGES = Array.from({ length: 18 }, (_, age) => String(age));
 interface Option {
   value: string;
   label: string;
+  /** The chip's words of an active filter, when the label alone would not say which ("None"). */
+  chip?: string;
 }
 
 const DIFFICULTY_OPTIONS: Option[] = Object.entries(DIFFICULTY_LABELS).map(([value, label]) => ({
@@ -72,6 +93,46 @@ const SEASON_OPTIONS: Option[] = ZSeason.options.map((value) => ({
   label: SEASON_LABELS[value],
 }));
 const MATERIALS_OPTIONS: Option[] = [{ value: 'true', label: 'Nothing to gather' }];
+const PREP_OPTIONS: Option[] = [
+  { value: '0', label: 'None', chip: 'No adult prep' },
+  { value: '5', label: 'Up to 5 min', chip: 'Prep up to 5 min' },
+  { value: '15', label: 'Up to 15 min', chip: 'Prep up to 15 min' },
+];
+const MESS_OPTIONS: Option[] = [
+  { value: 'none', label: 'No mess' },
+  { value: 'some', label: 'A little at most', chip: 'A little mess at most' },
+];
+const SKILL_OPTIONS: Option[] = SKILLS.map((value) => ({
+  value,
+  label: SKILL_LABELS[value],
+  chip: `Skill: ${SKILL_LABELS[value]}`,
+}));
+const SETTING_OPTIONS: Option[] = PLAY_SETTINGS.map((value) => ({
+  value,
+  label: SETTING_LABELS[value],
+  chip: `Where: ${SETTING_LABELS[value]}`,
+}));
+
+/**
+ * The options with the URL's value among them: a hand-edited link may hold one the select does not
+ * offer (a prep of 10 minutes, mess "lots"), which it then shows instead of an empty select.
+ */
+function withValue(
+  options: Option[],
+  value: string | null,
+  words: (value: string) => Omit<Option, 'value'>,
+): Option[] {
+  return value === null || value === '' || options.some((o) => o.value === value)
+    ? options
+    : [...options, { value, ...words(value) }];
+}
+
+/** A filter of the list: its URL key, its label and its choices. */
+interface Filter {
+  key: Exclude<FilterKey, 'search'>;
+  label: string;
+  options: Option[];
+}
 
 /** One filter as a select; "Any" clears it. */
 function FilterSelect({
@@ -107,7 +168,11 @@ function FilterSelect({
   );
 }
 
-/** `/browse`: every filter and the search, kept in the URL; pages; the fallback set on failure. */
+/**
+ * `/browse`: every filter and the search, kept in the URL; pages; the fallback set on failure. On
+ * a phone the filters wait in a sheet behind one button, the active ones shown as chips. The age
+ * filter starts at the family's children's ages, until the parent clears it.
+ */
 export function BrowsePage() {
   const [searchParams, setSearchParams] = useQueryParams();
   const state = browseStateFrom(searchParams);
@@ -123,6 +188,7 @@ export function BrowsePage() {
     PHONE_PAGE_SIZE,
   );
   const activities = phone ? growingList : pagedList;
+  const savedSince = useSavedSince(...(phone ? growingList.pages : [pagedList]));
   const categories = useCategories();
   const categoryOptions: Option[] = (categories.data ?? CATEGORIES).map((c) => ({
     value: c.id,
@@ -148,8 +214,92 @@ export function BrowsePage() {
   }, [searchText, urlSearch, setSearchParams]);
 
   const setFilter = (key: FilterKey, value: string) => {
-    setSearchParams((current) => withFilter(current, key, value));
+    const next = withFilter(searchParams, key, value);
+    if (key === 'ageMin' || key === 'ageMax') rememberBrowseAllAges(!hasAgeFilter(next));
+    setSearchParams(next);
   };
+  const clearFilters = () => {
+    if (hasAgeFilter(searchParams)) rememberBrowseAllAges(true);
+    setSearchParams(new URLSearchParams());
+  };
+
+  // The children's ages, once the profile is known, unless the link or the parent chose ages.
+  const { data: profile } = useProfile();
+  const childAges = profile?.familyInfo.children.map((child) => child.age);
+  const agesPreset = useRef(false);
+  useEffect(() => {
+    if (agesPreset.current || childAges === undefined) return;
+    agesPreset.current = true;
+    if (hasAgeFilter(searchParams) || browsesAllAges()) return;
+    setSearchParams((current) => withChildrenAges(current, childAges), { replace: true });
+  }, [childAges, searchParams, setSearchParams]);
+
+  const filters: Filter[] = [
+    { key: 'category', label: 'Category', options: categoryOptions },
+    { key: 'difficulty', label: 'Difficulty', options: DIFFICULTY_OPTIONS },
+    { key: 'location', label: 'Location', options: LOCATION_OPTIONS },
+    { key: 'ageMin', label: 'Youngest age', options: AGE_OPTIONS },
+    { key: 'ageMax', label: 'Oldest age', options: AGE_OPTIONS },
+    { key: 'weather', label: 'Weather', options: WEATHER_OPTIONS },
+    { key: 'energyLevel', label: 'Energy', options: ENERGY_OPTIONS },
+    { key: 'season', label: 'Season', options: SEASON_OPTIONS },
+    { key: 'noMaterials', label: 'Materials', options: MATERIALS_OPTIONS },
+    {
+      key: 'maxPrepMinutes',
+      label: 'Adult prep',
+      options: withValue(PREP_OPTIONS, searchParams.get('maxPrepMinutes'), (minutes) => ({
+        label: `Up to ${minutes} min`,
+        chip: `Prep up to ${minutes} min`,
+      })),
+    },
+    {
+      key: 'mess',
+      label: 'Mess',
+      options: withValue(MESS_OPTIONS, searchParams.get('mess'), () => ({
+        label: 'Any amount',
+        chip: 'Any amount of mess',
+      })),
+    },
+    { key: 'skill', label: 'Skill', options: SKILL_OPTIONS },
+    { key: 'setting', label: 'Where', options: SETTING_OPTIONS },
+  ];
+  const selects = filters.map((filter) => (
+    <FilterSelect
+      key={filter.key}
+      label={filter.label}
+      options={filter.options}
+      value={searchParams.get(filter.key) ?? ''}
+      onChange={(value) => setFilter(filter.key, value)}
+    />
+  ));
+  // The active filters as chips (a phone's, beside the button), each removable; the ages as one.
+  const chips = filters
+    .filter(({ key }) => key !== 'ageMin' && key !== 'ageMax')
+    .filter(({ key }) => (searchParams.get(key) ?? '') !== '')
+    .map(({ key, options }) => {
+      const value = searchParams.get(key) ?? '';
+      const option = options.find((o) => o.value === value);
+      return {
+        key,
+        label: option?.chip ?? option?.label ?? value,
+        clear: () => setFilter(key, ''),
+      };
+    });
+  if (hasAgeFilter(searchParams)) {
+    chips.unshift({
+      key: 'ageMin',
+      label: agesLabel(searchParams),
+      clear: () => {
+        rememberBrowseAllAges(true);
+        const next = withFilter(searchParams, 'ageMin', '');
+        next.delete('ageMax');
+        setSearchParams(next);
+      },
+    });
+  }
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetTitleId = useId();
+  const filterCount = countFilters(searchParams);
 
   let results;
   if (!state.valid) {
@@ -267,7 +417,7 @@ export function BrowsePage() {
           Browse Activities
         </Typography>
         <Typography color="text.secondary">
-          Find something to play by age, place, weather and energy.
+          Find something to play by age, place, weather and energy, or by prep, mess and skill.
         </Typography>
       </div>
       <Box
@@ -292,72 +442,87 @@ export function BrowsePage() {
               },
             }}
           />
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-            <FilterSelect
-              label="Category"
-              options={categoryOptions}
-              value={searchParams.get('category') ?? ''}
-              onChange={(value) => setFilter('category', value)}
-            />
-            <FilterSelect
-              label="Difficulty"
-              options={DIFFICULTY_OPTIONS}
-              value={searchParams.get('difficulty') ?? ''}
-              onChange={(value) => setFilter('difficulty', value)}
-            />
-            <FilterSelect
-              label="Location"
-              options={LOCATION_OPTIONS}
-              value={searchParams.get('location') ?? ''}
-              onChange={(value) => setFilter('location', value)}
-            />
-            <FilterSelect
-              label="Youngest age"
-              options={AGE_OPTIONS}
-              value={searchParams.get('ageMin') ?? ''}
-              onChange={(value) => setFilter('ageMin', value)}
-            />
-            <FilterSelect
-              label="Oldest age"
-              options={AGE_OPTIONS}
-              value={searchParams.get('ageMax') ?? ''}
-              onChange={(value) => setFilter('ageMax', value)}
-            />
-            <FilterSelect
-              label="Weather"
-              options={WEATHER_OPTIONS}
-              value={searchParams.get('weather') ?? ''}
-              onChange={(value) => setFilter('weather', value)}
-            />
-            <FilterSelect
-              label="Energy"
-              options={ENERGY_OPTIONS}
-              value={searchParams.get('energyLevel') ?? ''}
-              onChange={(value) => setFilter('energyLevel', value)}
-            />
-            <FilterSelect
-              label="Season"
-              options={SEASON_OPTIONS}
-              value={searchParams.get('season') ?? ''}
-              onChange={(value) => setFilter('season', value)}
-            />
-            <FilterSelect
-              label="Materials"
-              options={MATERIALS_OPTIONS}
-              value={searchParams.get('noMaterials') ?? ''}
-              onChange={(value) => setFilter('noMaterials', value)}
-            />
-            {hasFilters(searchParams) && (
-              <Button onClick={() => setSearchParams(new URLSearchParams())} sx={primaryTextSx}>
-                Clear filters
+          {phone ? (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+              <Button
+                variant="outlined"
+                startIcon={<TuneIcon />}
+                aria-haspopup="dialog"
+                onClick={() => setSheetOpen(true)}
+              >
+                Filters{filterCount > 0 ? ` (${filterCount})` : ''}
               </Button>
-            )}
-          </Stack>
+              {chips.map((chip) => (
+                <Chip
+                  key={chip.key}
+                  label={chip.label}
+                  onClick={chip.clear}
+                  onDelete={chip.clear}
+                  aria-label={`${chip.label}: remove this filter`}
+                />
+              ))}
+            </Stack>
+          ) : (
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+              {selects}
+              {hasFilters(searchParams) && (
+                <Button onClick={clearFilters} sx={primaryTextSx}>
+                  Clear filters
+                </Button>
+              )}
+            </Stack>
+          )}
         </Stack>
       </Box>
+      {phone && (
+        <Drawer
+          anchor="bottom"
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          slotProps={{
+            paper: {
+              role: 'dialog',
+              'aria-modal': true,
+              'aria-labelledby': sheetTitleId,
+              sx: { borderTopLeftRadius: 16, borderTopRightRadius: 16, maxHeight: '90dvh' },
+            },
+          }}
+        >
+          <Stack spacing={2} sx={{ p: 2, pb: 'calc(16px + env(safe-area-inset-bottom))' }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography id={sheetTitleId} variant="h6" component="h2">
+                Filters
+              </Typography>
+              <IconButton aria-label="Close filters" onClick={() => setSheetOpen(false)}>
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+            <Box
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5 }}
+            >
+              {selects}
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              <Button
+                onClick={clearFilters}
+                disabled={!hasFilters(searchParams)}
+                sx={primaryTextSx}
+              >
+                Clear filters
+              </Button>
+              <Button variant="contained" onClick={() => setSheetOpen(false)}>
+                {total === undefined
+                  ? 'Show activities'
+                  : `Show ${total} ${total === 1 ? 'activity' : 'activities'}`}
+              </Button>
+            </Stack>
+          </Stack>
+        </Drawer>
+      )}
       <Typography role="status" color="text.secondary">
         {total === undefined ? '' : `${total} ${total === 1 ? 'activity' : 'activities'} found`}
       </Typography>
+      {state.valid && <AsOfNotice since={savedSince} />}
       {results}
     </Stack>
   );

@@ -2,13 +2,17 @@ import type { TRecommendationsResponse } from '@kkb/core/activities/recommend';
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TWeather } from '@kkb/core/weather/schema';
 import { fixedTelAvivWeather } from '@kkb/core/weather/weather';
+import { onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { goOnline, setNavigatorOnline } from '../../../test/browser';
 import { completeProfile, familyWith } from '../../../test/auth-fixtures';
+import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { prefetchDashboard } from '../api/prefetch-dashboard';
+import { getRecentPlayQueryOptions } from '../../achievements/api/get-recent-play';
 import { DashboardPage } from './dashboard-page';
 import { queriesTo, renderPage } from './render-page.test-utils';
 
@@ -41,6 +45,8 @@ function recommendations(
       afterDark: false,
       evening: false,
       lookAhead: false,
+      ageCoverage: { youngest: 1, oldest: 12 },
+      helperIds: [],
       ...basis,
     },
   };
@@ -73,7 +79,7 @@ beforeEach(() => {
 const open = (url = '/dashboard') => renderPage(<DashboardPage />, { path: '/dashboard', url });
 
 describe('/dashboard', () => {
-  it('greets the family, shows the weather in their units and six recommendations', async () => {
+  it('greets the member by their own first name, shows the weather in the family’s units and six recommendations', async () => {
     const sunny = weather({ temperature: 22, description: 'Clear sky' });
     server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
     server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
@@ -81,7 +87,8 @@ describe('/dashboard', () => {
     expect(
       await screen.findByRole('heading', {
         level: 1,
-        name: /^Good (morning|afternoon|evening|night), The Parkers$/,
+        // The profile's displayName is the signed-in member's own ('Dana Parent'; issue 29).
+        name: /^Good (morning|afternoon|evening|night), Dana$/,
       }),
     ).toBeVisible();
     const grid = await screen.findByRole('list', { name: 'Recommended activities' });
@@ -107,6 +114,78 @@ describe('/dashboard', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it("fallback weather picks no place: the request and the summary stay at Both, and the card says it is not today's (issue 29)", async () => {
+    const typical = weather({ source: 'fallback', condition: 'sunny', description: 'Clear' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, typical));
+    server.on('GET /api/v1/recommendations', () =>
+      jsonResponse(200, recommendations(typical, { weather: null })),
+    );
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+      '?timeAvailable=30&location=both',
+    ]);
+    expect(screen.getByText(/typical weather, not today's/)).toBeVisible();
+  });
+
+  it('a teenager alone is told what the activities cover, not to try more time (issue 29)', async () => {
+    const profile = profileWithTwoChildren();
+    const [noa] = profile.familyInfo.children;
+    const sam = {
+      ...noa!,
+      id: 'sam',
+      name: 'Sam',
+      age: 17,
+      ageRange: [17, 19] as [number, number],
+    };
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(200, { ...profile, familyInfo: { ...profile.familyInfo, children: [sam] } }),
+    );
+    const sunny = weather({});
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () =>
+      jsonResponse(200, {
+        ...recommendations(sunny, { age: null, helperIds: ['sam'] }),
+        recommendations: [],
+      }),
+    );
+    open();
+    expect(
+      await screen.findByText(
+        /Activities are for ages 1 to 12, so none is made for Sam \(17\) yet/,
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/Try more time/)).toBeNull();
+  });
+
+  it('an older child with a younger one: the page says they join in as a helper (issue 29)', async () => {
+    const profile = profileWithTwoChildren();
+    const [noa] = profile.familyInfo.children;
+    const sam = {
+      ...noa!,
+      id: 'sam',
+      name: 'Sam',
+      age: 17,
+      ageRange: [17, 19] as [number, number],
+    };
+    server.on('GET /api/v1/profile', () =>
+      jsonResponse(200, {
+        ...profile,
+        familyInfo: { ...profile.familyInfo, children: [noa!, sam] },
+      }),
+    );
+    const sunny = weather({});
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () =>
+      jsonResponse(200, recommendations(sunny, { age: 5, helperIds: ['sam'] })),
+    );
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(
+      screen.getByText('Activities are for ages 1 to 12, so Sam (17) joins in as a helper.'),
+    ).toBeVisible();
   });
 
   it('a family whose only child is under one is told activities start at 12 months', async () => {
@@ -140,7 +219,7 @@ describe('/dashboard', () => {
       );
       open();
       expect(
-        await screen.findByRole('heading', { level: 1, name: 'Good night, The Parkers' }),
+        await screen.findByRole('heading', { level: 1, name: 'Good night, Dana' }),
       ).toBeVisible();
       expect(screen.getByText('Here is what you could play this evening.')).toBeVisible();
       await screen.findByRole('list', { name: 'Recommended activities' });
@@ -248,6 +327,68 @@ describe('/dashboard', () => {
     );
   });
 
+  it('"Right now" goes into the URL and the request, and the summary line says it (issue 35)', async () => {
+    const cloudy = weather({ condition: 'cloudy' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, cloudy));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(cloudy)));
+    const first = open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    const toggle = await screen.findByRole('switch', { name: /^Right now/ });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText('30 min · Both · any energy · Everyone')).toBeVisible();
+    await userEvent.click(toggle);
+    await waitFor(() =>
+      expect(screen.getByTestId('current-url')).toHaveTextContent('/dashboard?rightNow=true'),
+    );
+    expect(screen.getByText('30 min · Both · any energy · Everyone · Right now')).toBeVisible();
+    await waitFor(() =>
+      expect(queriesTo(server.fetch, '/api/v1/recommendations')).toContain(
+        '?timeAvailable=30&location=both&rightNow=true',
+      ),
+    );
+    first.unmount();
+
+    // A reload keeps it; turning it off takes it out of the URL.
+    open('/dashboard?rightNow=true');
+    const again = await screen.findByRole('switch', { name: /^Right now/ });
+    expect(again).toBeChecked();
+    await userEvent.click(again);
+    await waitFor(() =>
+      expect(screen.getByTestId('current-url')).toHaveTextContent(/^\/dashboard$/),
+    );
+  });
+
+  it('with "Right now" on and nothing that fits, the message says to turn it off', async () => {
+    const cloudy = weather({ condition: 'cloudy' });
+    server.on('GET /api/v1/weather', () => jsonResponse(200, cloudy));
+    server.on('GET /api/v1/recommendations', () =>
+      jsonResponse(200, { ...recommendations(cloudy), recommendations: [] }),
+    );
+    open('/dashboard?rightNow=true');
+    expect(await screen.findByText(/Nothing fits these choices yet/)).toHaveTextContent(
+      'Or turn off Right now to see activities that need a little prep or mess.',
+    );
+  });
+
+  it('offline, other choices keep the last suggestions, dated by when they came (it once said Jan 1, 1970)', async () => {
+    const sunny = weather();
+    server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
+    server.on('GET /api/v1/recommendations', () => jsonResponse(200, recommendations(sunny)));
+    const fetchedAfter = Date.now();
+    open();
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    const section = screen.getByRole('region', { name: 'Recommended for you' });
+    expect(within(section).queryByText(/as of/)).toBeNull();
+
+    goOnline(false);
+    await userEvent.click(await screen.findByRole('button', { name: '60 min' }));
+    const notice = await within(section).findByText(/^Your last suggestions, as of /);
+    expect(notice).toHaveTextContent('They were made for other choices.');
+    const fetchedAt = Date.parse(notice.querySelector('time')?.getAttribute('datetime') ?? '');
+    expect(fetchedAt).toBeGreaterThanOrEqual(fetchedAfter);
+    expect(within(section).getByRole('list', { name: 'Recommended activities' })).toBeVisible();
+  });
+
   it('§8 an unreachable server: the network message with a Retry that asks again', async () => {
     const sunny = weather();
     server.on('GET /api/v1/weather', () => jsonResponse(200, sunny));
@@ -328,5 +469,159 @@ describe('/dashboard with its answers asked at start-up (prefetchDashboard)', ()
     });
     expect(server.requestsTo('GET /api/v1/profile')).toHaveLength(1);
     expect(server.requestsTo('GET /api/v1/recommendations')).toHaveLength(0);
+  });
+});
+
+describe('/dashboard on a device holding the catalogue (issue 30: the device answers first)', () => {
+  const cloudy = weather({ condition: 'cloudy', description: 'Overcast' });
+  const CATEGORY_IDS = ['creative-arts', 'physical-activity', 'educational', 'nature', 'social'];
+  const activities = Array.from({ length: 20 }, (_, i) =>
+    makeActivity({
+      id: `held-${i}`,
+      title: `Held idea ${i}`,
+      category: CATEGORY_IDS[i % CATEGORY_IDS.length],
+      duration: [10, 15, 30, 45][i % 4],
+      location: i % 3 === 0 ? 'outdoor' : 'indoor',
+      ageRange: [3, 9],
+    }),
+  );
+  const holdingTheCatalogue = () => holdCatalogue(createQueryClient(), deviceCatalogue(activities));
+
+  /** A request that waits until the test answers it. */
+  function waitingAnswer() {
+    let answer: (response: Response) => void = () => undefined;
+    const response = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    return { respond: () => response, answer };
+  }
+
+  beforeEach(() => {
+    server.on('GET /api/v1/weather', () => jsonResponse(200, cloudy));
+    server.on('GET /api/v1/user-activities', () =>
+      jsonResponse(200, { userActivities: [], total: 0, skip: 0, limit: 100 }),
+    );
+  });
+
+  it("shows the device's six at once, asks the server for the compact form, and takes its answer joined with the held activities", async () => {
+    const server6 = waitingAnswer();
+    server.on('GET /api/v1/recommendations', server6.respond);
+    renderPage(<DashboardPage />, {
+      path: '/dashboard',
+      url: '/dashboard',
+      queryClient: holdingTheCatalogue(),
+    });
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(6);
+    expect(within(grid).getAllByText(/^Held idea/)).toHaveLength(6);
+    await waitFor(() =>
+      expect(queriesTo(server.fetch, '/api/v1/recommendations')).toEqual([
+        '?timeAvailable=30&location=both&view=compact',
+      ]),
+    );
+
+    const { recommendations: full, ...rest } = recommendations(cloudy);
+    server6.answer(
+      jsonResponse(200, {
+        ...rest,
+        recommendations: full.map((r, i) => ({
+          activityId: `held-${19 - i}`,
+          score: r.score,
+          reasons: ['The server confirms it'],
+        })),
+      }),
+    );
+    expect(await within(grid).findAllByText('The server confirms it')).toHaveLength(6);
+    expect(within(grid).getByText('Held idea 19')).toBeVisible();
+  });
+
+  it('a changed choice shows new suggestions at once, never a loading grid, while the server is asked', async () => {
+    server.on('GET /api/v1/recommendations', () => new Promise<Response>(() => undefined));
+    renderPage(<DashboardPage />, {
+      path: '/dashboard',
+      url: '/dashboard',
+      queryClient: holdingTheCatalogue(),
+    });
+    await screen.findByRole('list', { name: 'Recommended activities' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: '15 min' }));
+    await user.click(screen.getByRole('button', { name: 'Indoor' }));
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    await waitFor(() =>
+      expect(within(grid).getAllByText('Fits your 15 minutes')).not.toHaveLength(0),
+    );
+    expect(screen.queryByRole('list', { name: 'Loading' })).toBeNull();
+    expect(queriesTo(server.fetch, '/api/v1/recommendations')).toContain(
+      '?timeAvailable=15&location=indoor&view=compact',
+    );
+  });
+
+  it('"Right now" on the device: its own ranking keeps only activities with no prep and no mess', async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    const ready = new Set([
+      'held-1',
+      'held-4',
+      'held-7',
+      'held-10',
+      'held-13',
+      'held-16',
+      'held-19',
+    ]);
+    const practical = activities.map((activity) =>
+      ready.has(activity.id) ? activity : { ...activity, prepMinutes: 10, mess: 'some' as const },
+    );
+    const queryClient = holdCatalogue(createQueryClient(), deviceCatalogue(practical));
+    queryClient.setQueryData(['family', 'profile'], profileWithTwoChildren());
+    renderPage(<DashboardPage />, {
+      path: '/dashboard',
+      url: '/dashboard?rightNow=true',
+      queryClient,
+    });
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    const titles = within(grid)
+      .getAllByRole('heading')
+      .map((heading) => heading.textContent);
+    expect(titles).toHaveLength(6);
+    for (const title of titles) {
+      expect(ready).toContain(`held-${title?.replace('Held idea ', '')}`);
+    }
+  });
+
+  it('offline, on a dashboard never opened: the device ranks from the profile it holds, with no notice of old suggestions', async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    const queryClient = holdingTheCatalogue();
+    // What the device kept of the family (the sign-in loaded it); nothing of the dashboard's own.
+    queryClient.setQueryData(['family', 'profile'], profileWithTwoChildren());
+    renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard', queryClient });
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(within(grid).getAllByRole('article')).toHaveLength(6);
+    expect(screen.queryByText(/^Your last suggestions/)).toBeNull();
+    expect(server.requestsTo('GET /api/v1/recommendations')).toHaveLength(0);
+  });
+
+  it("offline, the device weighs the week's play it keeps: a child who played only creative things is offered language play (issue 35)", async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    const mixed = activities.map((activity, i) =>
+      i % 2 === 1 ? { ...activity, skills: ['language' as const] } : activity,
+    );
+    const queryClient = holdCatalogue(createQueryClient(), deviceCatalogue(mixed));
+    queryClient.setQueryData(['family', 'profile'], profileWithTwoChildren());
+    const now = Date.now();
+    queryClient.setQueryData(getRecentPlayQueryOptions().queryKey, {
+      since: new Date(now - 7 * 24 * 60 * 60_000).toISOString(),
+      completions: [1, 2, 3].map((days) => ({
+        activityId: 'held-0',
+        completedAt: new Date(now - days * 24 * 60 * 60_000).toISOString(),
+        childIds: ['child-2'],
+      })),
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard', url: '/dashboard', queryClient });
+    const grid = await screen.findByRole('list', { name: 'Recommended activities' });
+    expect(
+      within(grid).getAllByText("Leo hasn't done much language play this week"),
+    ).not.toHaveLength(0);
   });
 });

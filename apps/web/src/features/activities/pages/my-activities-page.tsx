@@ -25,6 +25,8 @@ import { DeleteActivityDialog } from '../components/delete-activity-dialog';
 import { OwnActivityDialog } from '../components/own-activity-dialog';
 import { primaryTextSx } from '../../../components/layout/primary-text';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
 
 const TABS = [
   { value: 'favorites', label: 'Favourites' },
@@ -186,6 +188,7 @@ export function MyActivitiesPage() {
     : 'favorites';
   const activities = useAllActivities();
   const records = useUserActivities();
+  const savedSince = useSavedSince(...(tab === 'own' ? [activities] : [activities, records]));
 
   let panel;
   if (activities.data !== undefined && (tab === 'own' || records.data !== undefined)) {
@@ -247,6 +250,7 @@ export function MyActivitiesPage() {
           ))}
         </Tabs>
       </Box>
+      <AsOfNotice since={savedSince} />
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {panel}
       </div>

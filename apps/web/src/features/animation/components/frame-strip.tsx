@@ -15,7 +15,29 @@ import { randomId } from '../../../lib/random-id';
 import { blankFrameImage } from './canvas-tools';
 import type { StudioAction, StudioDocument } from './studio-state';
 
-/** The frames in order as thumbnails to choose from, and the frame operations. */
+/** Adds a blank frame after the current one; next to the canvas, as it is used while drawing. */
+export function AddFrameButton({
+  document,
+  dispatch,
+  disabled,
+}: {
+  document: StudioDocument;
+  dispatch: Dispatch<StudioAction>;
+  disabled: boolean;
+}) {
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<AddIcon />}
+      disabled={disabled || document.frames.length >= MAX_ANIMATION_FRAMES}
+      onClick={() => dispatch({ type: 'add-frame', id: randomId(), image: blankFrameImage() })}
+    >
+      Add frame
+    </Button>
+  );
+}
+
+/** The frames in order as thumbnails to choose from, and the other frame operations. */
 export function FrameStrip({
   document,
   dispatch,
@@ -75,15 +97,6 @@ export function FrameStrip({
         ))}
       </Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<AddIcon />}
-          disabled={disabled || full}
-          onClick={() => dispatch({ type: 'add-frame', id: randomId(), image: blankFrameImage() })}
-        >
-          Add frame
-        </Button>
         <Button
           size="small"
           variant="outlined"

@@ -44,9 +44,12 @@ export function writeDraft(draft: StudioDraft): void {
   }
 }
 
-/** The base64 PNG bytes of a data URL, as the server takes them. */
-export function pngBase64(dataUrl: string): string {
-  return dataUrl.slice(dataUrl.indexOf(',') + 1);
+/** A frame's PNG (a base64 data URL, as the canvas makes it) as the bytes the server takes. */
+export function pngBlob(dataUrl: string): Blob {
+  const binary = atob(dataUrl.slice(dataUrl.indexOf(',') + 1));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: 'image/png' });
 }
 
 /** A stored frame's image as a data URL, so the project never depends on an address that expires. */

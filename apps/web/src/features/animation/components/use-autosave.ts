@@ -1,11 +1,16 @@
-import type { TAnimation, TAnimationInput } from '@kkb/core/animation/schema';
+import {
+  FRAME_UPLOAD_NOT_FOUND_MESSAGE,
+  type TAnimation,
+  type TAnimationInput,
+} from '@kkb/core/animation/schema';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { describeError } from '../../../lib/api-client';
+import { ApiError, describeError } from '../../../lib/api-client';
 import { createAnimation } from '../api/create-animation';
 import { getAnimationsQueryOptions } from '../api/get-animations';
 import { updateAnimation } from '../api/update-animation';
-import { pngBase64, writeDraft, type StudioDraft } from './project-storage';
+import { uploadFrame } from '../api/upload-frame';
+import { pngBlob, writeDraft, type StudioDraft } from './project-storage';
 
 export type SaveStatus =
   | { state: 'saved' }
@@ -16,10 +21,23 @@ export type SaveStatus =
 /** Quiet time after the last change before the project goes to the server. */
 export const AUTOSAVE_DELAY_MS = 1200;
 
+/** Frame uploads of one project that no saved animation names yet, by frame id. */
+interface StagedUploads {
+  projectKey: string;
+  byFrame: Map<string, { image: string; uploadId: string }>;
+}
+
+/** The server swept (or never had) an upload the save named: its drawing must be sent again. */
+const isUploadGone = (error: unknown) =>
+  error instanceof ApiError && error.detail === FRAME_UPLOAD_NOT_FOUND_MESSAGE;
+
 /**
  * Saves the project: at once to this browser (every change), and to the server a moment after
- * the last change, sending only frames whose drawing the server does not have yet. One save runs
- * at a time; changes made meanwhile are saved right after it.
+ * the last change. Each frame whose drawing the server does not have yet is uploaded as PNG bytes
+ * of its own, one after another, then the animation is saved naming those uploads; unchanged
+ * frames are not sent. An upload is reused by the next attempt while its drawing stays the same,
+ * so a failed save sends again only what changed. One save runs at a time; changes made meanwhile
+ * are saved right after it.
  */
 export function useAutosave(
   draft: StudioDraft,
@@ -30,8 +48,10 @@ export function useAutosave(
   const [outcome, setStatus] = useState<SaveStatus>({ state: 'saved' });
   /** The newest draft, for a save that runs later. */
   const latest = useRef(draft);
-  /** What the server holds for each frame id (the image last sent or loaded). */
+  /** What the server holds for each frame id (the image last saved or loaded). */
   const uploaded = useRef(new Map<string, string>());
+  /** Uploads made for a save that has not succeeded yet. */
+  const staged = useRef<StagedUploads>({ projectKey: '', byFrame: new Map() });
   const running = useRef(false);
   const again = useRef(false);
   const timer = useRef<number | undefined>(undefined);
@@ -49,21 +69,49 @@ export function useAutosave(
     if (!snapshot.dirty && snapshot.animationId !== null) return true;
     running.current = true;
     setStatus({ state: 'saving' });
-    const input: TAnimationInput = {
-      title: snapshot.title.trim() || 'My animation',
-      fps: snapshot.fps,
-      loop: snapshot.loop,
-      frames: snapshot.document.frames.map((frame) =>
-        snapshot.animationId !== null && uploaded.current.get(frame.id) === frame.image
-          ? { id: frame.id }
-          : { id: frame.id, png: pngBase64(frame.image) },
-      ),
+    if (staged.current.projectKey !== snapshot.projectKey) {
+      staged.current = { projectKey: snapshot.projectKey, byFrame: new Map() };
+    }
+    const { byFrame } = staged.current;
+    /** The frame's upload: the one made before for this very drawing, else a new one. */
+    const uploadOf = async (frame: { id: string; image: string }) => {
+      const before = byFrame.get(frame.id);
+      if (before?.image === frame.image) return before.uploadId;
+      const { uploadId } = await uploadFrame(pngBlob(frame.image));
+      byFrame.set(frame.id, { image: frame.image, uploadId });
+      return uploadId;
+    };
+    const send = async () => {
+      const frames: TAnimationInput['frames'] = [];
+      for (const frame of snapshot.document.frames) {
+        frames.push(
+          snapshot.animationId !== null && uploaded.current.get(frame.id) === frame.image
+            ? { id: frame.id }
+            : { id: frame.id, uploadId: await uploadOf(frame) },
+        );
+      }
+      const input: TAnimationInput = {
+        title: snapshot.title.trim() || 'My animation',
+        fps: snapshot.fps,
+        loop: snapshot.loop,
+        frames,
+      };
+      return snapshot.animationId === null
+        ? createAnimation(input)
+        : updateAnimation(snapshot.animationId, input);
     };
     try {
-      const saved =
-        snapshot.animationId === null
-          ? await createAnimation(input)
-          : await updateAnimation(snapshot.animationId, input);
+      let saved: TAnimation;
+      try {
+        saved = await send();
+      } catch (error) {
+        if (!isUploadGone(error)) throw error;
+        // Uploads wait a day for their save (a tab left open offline): send the drawings again.
+        byFrame.clear();
+        saved = await send();
+      }
+      // The animation now holds every upload made for it.
+      byFrame.clear();
       setStatus({ state: 'saved' });
       void queryClient.invalidateQueries(getAnimationsQueryOptions());
       // The studio may have moved on to another project meanwhile: that one is not touched.

@@ -14,12 +14,14 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { describeError } from '../../../lib/api-client';
@@ -28,7 +30,7 @@ import { getAnimation } from '../api/get-animation';
 import { BRUSH_SIZES, blankFrameImage, PALETTE } from '../components/canvas-tools';
 import { DrawingCanvas, type StudioTool } from '../components/drawing-canvas';
 import { encodeGif } from '../components/export-gif';
-import { FrameStrip } from '../components/frame-strip';
+import { AddFrameButton, FrameStrip } from '../components/frame-strip';
 import { imageAsDataUrl, readDraft, type StudioDraft } from '../components/project-storage';
 import { ProjectList } from '../components/project-list';
 import { initialStudioState, studioReducer, type StudioDocument } from '../components/studio-state';
@@ -275,9 +277,13 @@ export function AnimationStudioPage() {
           display: 'grid',
           gap: 2,
           gridTemplateColumns: { md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          gridTemplateAreas: { xs: '"stage" "frames" "tools"', md: '"stage frames" "stage tools"' },
+          gridTemplateRows: { md: 'auto 1fr' },
+          alignItems: 'start',
         }}
       >
-        <Stack spacing={1}>
+        {/* Used while drawing, so under the canvas: on a phone, on the first screen with it. */}
+        <Stack spacing={1.5} sx={{ gridArea: 'stage' }}>
           {playing ? (
             <Box
               sx={{
@@ -310,40 +316,48 @@ export function AnimationStudioPage() {
               />
             )
           )}
-        </Stack>
-
-        <Stack spacing={2}>
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
             <Button
-              startIcon={<UndoIcon />}
-              disabled={state.past.length === 0}
-              onClick={() => change({ type: 'undo' })}
+              variant="contained"
+              startIcon={playing ? <StopIcon /> : <PlayArrowIcon />}
+              onClick={() => {
+                setPlayIndex(0);
+                setPlaying(!playing);
+              }}
             >
-              Undo
+              {playing ? 'Stop' : 'Play'}
             </Button>
-            <Button
-              startIcon={<RedoIcon />}
-              disabled={state.future.length === 0}
-              onClick={() => change({ type: 'redo' })}
-            >
-              Redo
-            </Button>
-            <Button
-              startIcon={<LayersClearIcon />}
-              onClick={() => change({ type: 'draw', image: blankFrameImage() })}
-            >
-              Clear frame
-            </Button>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={onionSkin}
-                  onChange={(event) => setOnionSkin(event.target.checked)}
-                />
-              }
-              label="Onion skin"
-            />
+            <AddFrameButton document={document} dispatch={change} disabled={playing} />
+            <Tooltip title="Undo">
+              <span>
+                <IconButton
+                  aria-label="Undo"
+                  disabled={state.past.length === 0}
+                  onClick={() => change({ type: 'undo' })}
+                >
+                  <UndoIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title="Redo">
+              <span>
+                <IconButton
+                  aria-label="Redo"
+                  disabled={state.future.length === 0}
+                  onClick={() => change({ type: 'redo' })}
+                >
+                  <RedoIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
           </Stack>
+        </Stack>
+        <Card variant="outlined" sx={{ gridArea: 'frames' }}>
+          <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+            <FrameStrip document={document} dispatch={change} disabled={playing} />
+          </CardContent>
+        </Card>
+        <Stack spacing={2} sx={{ gridArea: 'tools' }}>
           <ToggleButtonGroup
             exclusive
             value={tool}
@@ -409,66 +423,66 @@ export function AnimationStudioPage() {
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Button
+              startIcon={<LayersClearIcon />}
+              onClick={() => change({ type: 'draw', image: blankFrameImage() })}
+            >
+              Clear frame
+            </Button>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={onionSkin}
+                  onChange={(event) => setOnionSkin(event.target.checked)}
+                />
+              }
+              label="Onion skin"
+            />
+          </Stack>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Box sx={{ flex: 1, minWidth: 160, px: 1 }}>
+              <Typography id="studio-speed" variant="body2">
+                Speed: {meta.fps} frames a second
+              </Typography>
+              <Slider
+                aria-labelledby="studio-speed"
+                min={MIN_FPS}
+                max={MAX_FPS}
+                step={1}
+                value={meta.fps}
+                onChange={(_event, value) => changeMeta({ fps: value as number })}
+              />
+            </Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={meta.loop}
+                  onChange={(event) => changeMeta({ loop: event.target.checked })}
+                />
+              }
+              label="Loop"
+            />
+          </Stack>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<DownloadIcon />}
+              loading={exporting}
+              onClick={() => void exportGif()}
+            >
+              Export GIF
+            </Button>
+            {canShare && (
+              <Button variant="outlined" onClick={() => void shareGif()}>
+                Share GIF
+              </Button>
+            )}
+          </Stack>
         </Stack>
       </Box>
 
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button
-          variant="contained"
-          startIcon={playing ? <StopIcon /> : <PlayArrowIcon />}
-          onClick={() => {
-            setPlayIndex(0);
-            setPlaying(!playing);
-          }}
-        >
-          {playing ? 'Stop' : 'Play'}
-        </Button>
-        <Box sx={{ flex: 1, minWidth: 160, px: 1 }}>
-          <Typography id="studio-speed" variant="body2">
-            Speed: {meta.fps} frames a second
-          </Typography>
-          <Slider
-            aria-labelledby="studio-speed"
-            min={MIN_FPS}
-            max={MAX_FPS}
-            step={1}
-            value={meta.fps}
-            onChange={(_event, value) => changeMeta({ fps: value as number })}
-          />
-        </Box>
-        <FormControlLabel
-          control={
-            <Switch
-              checked={meta.loop}
-              onChange={(event) => changeMeta({ loop: event.target.checked })}
-            />
-          }
-          label="Loop"
-        />
-      </Stack>
-
-      <Card variant="outlined">
-        <CardContent>
-          <FrameStrip document={document} dispatch={change} disabled={playing} />
-        </CardContent>
-      </Card>
-
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="contained"
-          color="secondary"
-          startIcon={<DownloadIcon />}
-          loading={exporting}
-          onClick={() => void exportGif()}
-        >
-          Export GIF
-        </Button>
-        {canShare && (
-          <Button variant="outlined" onClick={() => void shareGif()}>
-            Share GIF
-          </Button>
-        )}
-      </Stack>
       {problem !== null && <Alert severity="error">{problem}</Alert>}
 
       <ProjectList

@@ -11,6 +11,8 @@ import {
   type SessionEndReason,
 } from '../../../lib/api-client';
 import { browserOffline, SERVER_REACHABILITY_EVENT } from '../../../lib/connectivity';
+import { forgetFamilyCatalogue } from '../../../lib/device-catalogue';
+import { clearDeviceDrafts } from '../../../lib/device-drafts';
 import { clearSavedQueries } from '../../../lib/offline-caches';
 import { clearQueue } from '../../../lib/offline-queue';
 import { getMeQueryOptions } from '../api/get-me';
@@ -60,10 +62,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const follow = (user: TUser | null, endReason?: SessionEndReason) => {
       if (user !== null) queryClient.setQueryData(getMeQueryOptions().queryKey, user);
       // Another parent may sign in next on this device: nothing of this family may stay cached
-      // (the saved copy follows the cache), nor wait to be sent after a deliberate sign-out.
+      // (the saved copy follows the cache), nor wait to be sent after a deliberate sign-out, nor
+      // stay as an unsaved draft, nor stay among the activities it holds (its own ones; the
+      // public built-in catalogue stays).
       else if (wasSignedIn.current) queryClient.clear();
       if (endReason === 'signed-out' || endReason === 'account-deleted') {
-        void Promise.all([clearQueue(), clearSavedQueries()]).catch(() => undefined);
+        clearDeviceDrafts();
+        void Promise.all([clearQueue(), clearSavedQueries(), forgetFamilyCatalogue()]).catch(
+          () => undefined,
+        );
       }
       wasSignedIn.current = user !== null;
       setState(stateFor(user, endReason));
@@ -79,6 +86,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const restore = () => {
       clearTimeout(retryTimer);
       if (getAccessToken() !== null || !hasSessionMarker()) return;
+      // Offline it cannot answer: the remembered user shows (initialState) and the restore waits
+      // for the connection. A refresh sent anyway whose answer is lost in a patchy connection
+      // would leave the server's next token unknown here, and the one kept here then reads as
+      // reused: the sign-in would be revoked.
+      if (browserOffline() && getRememberedUser() !== null) return;
       // A refused restore clears the session, which the listener turns into 'anonymous'.
       restoreSession().catch((error: unknown) => {
         if (stopped || !isServerUnreachable(error) || getAccessToken() !== null) return;

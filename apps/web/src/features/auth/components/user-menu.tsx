@@ -1,3 +1,4 @@
+import { nameInitial } from '@kkb/core/family/initial';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { Suspense, useEffect, useId, useState } from 'react';
@@ -40,7 +41,7 @@ export function UserMenu() {
           setAnchor(event.currentTarget);
         }}
         startIcon={
-          // The letter in a circle that MUI's Avatar draws, without its image handling (unused).
+          // The initial in a circle that MUI's Avatar draws, without its image handling (unused).
           <Box
             component="span"
             aria-hidden="true"
@@ -57,7 +58,7 @@ export function UserMenu() {
               lineHeight: 1,
             }}
           >
-            {name.charAt(0).toUpperCase()}
+            {nameInitial(name)}
           </Box>
         }
         sx={{

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { checkedOnceTyped } from '../../../components/form/checked-once-typed';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -45,7 +46,7 @@ export function ForgotPasswordPage() {
               <Alert severity="error">{describeError(resetRequest.error)}</Alert>
             )}
             <TextInput
-              {...register('email')}
+              {...checkedOnceTyped(register('email'))}
               label="Email"
               type="email"
               autoComplete="email"

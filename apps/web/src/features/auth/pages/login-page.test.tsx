@@ -26,15 +26,39 @@ describe('LoginPage', () => {
     server.on('GET /api/v1/auth/providers', () => jsonResponse(200, { providers: [] }));
   });
 
-  it('§5 a field once left says what is wrong with it, and follows what is typed after', async () => {
+  it('issue 29: tabbing through the empty fields turns neither red', async () => {
     const user = userEvent.setup();
     renderLogin(signedOut);
     const email = await screen.findByLabelText(/^Email/);
+    const password = screen.getByLabelText(/^Password/);
     await user.click(email);
     await user.tab();
-    expect(await screen.findByText('Email is required')).toBeVisible();
+    await user.tab();
+    expect(password).not.toHaveFocus();
+    // Every check would have ended by now (the schema loads as the form gets the focus).
+    await user.click(email);
+    await user.type(email, 'x');
+    await user.clear(email);
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText('Email is required')).toBeNull();
+  });
+
+  it('§5 a field typed in and left says what is wrong with it, and follows what is typed after', async () => {
+    const user = userEvent.setup();
+    renderLogin(signedOut);
+    const email = await screen.findByLabelText(/^Email/);
+    await user.type(email, 'dana');
+    await user.tab();
+    expect(
+      await screen.findByText(
+        'Invalid email format: dana. Please enter a valid email address like name@example.com',
+      ),
+    ).toBeVisible();
     // The other field, not left yet, says nothing.
     expect(screen.queryByText(/Password is required/)).toBeNull();
+    await user.clear(email);
+    expect(await screen.findByText('Email is required')).toBeVisible();
     await user.type(email, 'dana@example.com');
     await waitFor(() => expect(screen.queryByText('Email is required')).toBeNull());
   });

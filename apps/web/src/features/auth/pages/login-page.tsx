@@ -30,8 +30,8 @@ function valuesOf(form: HTMLFormElement): Record<LoginField, string> {
  * `/` and `/login`. A successful login changes the auth state; the public-route guard then sends
  * the parent on (back to the page they wanted, to /setup, or to /dashboard).
  *
- * Checked like the app's other forms (a field once left, then as it changes; every field once
- * sent), with core's schema, but without react-hook-form: this is the first page most visitors
+ * Checked like the app's other sign-in forms (a field once typed in and left, then as it changes;
+ * every field once sent), with core's schema, but without react-hook-form: this is the first page most visitors
  * load, and the library would be a tenth of its scripts. The inputs are uncontrolled, so what was
  * typed before the app started is what is sent.
  */
@@ -56,7 +56,9 @@ export function LoginPage() {
       Object.fromEntries(FIELDS.filter((f) => checked.current.has(f)).map((f) => [f, found[f]])),
     );
   };
+  // Passing through an empty field (tabbing past it) does not count: only one typed in and left.
   const leave = (field: LoginField) => {
+    if (form.current === null || valuesOf(form.current)[field] === '') return;
     checked.current.add(field);
     void recheck();
   };

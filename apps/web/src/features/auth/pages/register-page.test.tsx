@@ -61,6 +61,20 @@ describe('register form (spec §5 messages, inline)', () => {
     expect(server.requestsTo('POST /api/v1/auth/register')).toHaveLength(0);
   });
 
+  it('issue 29: tabbing through the empty fields turns none of them red', async () => {
+    const { user, name, email, password } = renderPage();
+    await user.click(name);
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(email).not.toHaveFocus();
+    for (const field of [name, email, password]) {
+      expect(field).toHaveAttribute('aria-invalid', 'false');
+    }
+    expect(screen.queryByText('Email is required')).toBeNull();
+    expect(screen.queryByText('Name is required')).toBeNull();
+  });
+
   it('a malformed e-mail shows the invalid-format message with the address typed', async () => {
     const { user, email, password } = renderPage();
     await user.type(email, 'dana.example.com');

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { checkedOnceTyped } from '../../../components/form/checked-once-typed';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
@@ -37,7 +38,7 @@ export function RegisterPage() {
             <Alert severity="error">{describeError(registration.error)}</Alert>
           )}
           <TextInput
-            {...register('name')}
+            {...checkedOnceTyped(register('name'))}
             label="Name"
             autoComplete="name"
             required
@@ -45,7 +46,7 @@ export function RegisterPage() {
             helperText={errors.name?.message}
           />
           <TextInput
-            {...register('email')}
+            {...checkedOnceTyped(register('email'))}
             label="Email"
             type="email"
             autoComplete="email"
@@ -54,7 +55,7 @@ export function RegisterPage() {
             helperText={errors.email?.message}
           />
           <TextInput
-            {...register('password')}
+            {...checkedOnceTyped(register('password'))}
             label="Password"
             type="password"
             autoComplete="new-password"

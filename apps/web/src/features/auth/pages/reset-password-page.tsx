@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { checkedOnceTyped } from '../../../components/form/checked-once-typed';
 import { TextInput } from '../../../components/form/text-input';
 import { describeError } from '../../../lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
@@ -77,7 +78,7 @@ export function ResetPasswordPage() {
             <Alert severity="error">{describeError(confirmReset.error)}</Alert>
           )}
           <TextInput
-            {...register('password')}
+            {...checkedOnceTyped(register('password'))}
             label="New password"
             type="password"
             autoComplete="new-password"

@@ -6,16 +6,20 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import { Dialog } from '../../../components/dialog/dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { RequestError } from '../../../components/feedback/request-error';
 import { useReducedMotion } from '../../achievements/components/use-reduced-motion';
 import { useTodaysSuggestions } from '../../activities/api/use-todays-suggestions';
+import { ActivityPicture } from '../../activities/components/activity-picture';
 import { ChoiceGroup, type Choice } from '../../activities/components/choice-group';
 import {
   cryptoRandom,
@@ -44,7 +48,8 @@ const SPIN_MS = 4000;
 type Spin =
   | { state: 'idle' }
   | { state: 'spinning'; winner: TActivity }
-  | { state: 'landed'; winner: TActivity };
+  /** `shown`: the winner's dialog is open (it opens as the wheel stops). */
+  | { state: 'landed'; winner: TActivity; shown: boolean };
 
 /**
  * `/circular-activities`, without the page frame (spec §2): a wheel over today's suggestions (or
@@ -69,7 +74,9 @@ export function CircularActivitiesPage({ random = cryptoRandom }: { random?: Ran
   const land = () => {
     window.clearTimeout(fallback.current);
     setSpin((current) =>
-      current.state === 'spinning' ? { state: 'landed', winner: current.winner } : current,
+      current.state === 'spinning'
+        ? { state: 'landed', winner: current.winner, shown: true }
+        : current,
     );
   };
 
@@ -84,7 +91,7 @@ export function CircularActivitiesPage({ random = cryptoRandom }: { random?: Ran
       landingRotation(current, index, activities.length, reducedMotion ? 0 : SPIN_TURNS, offset),
     );
     if (reducedMotion) {
-      setSpin({ state: 'landed', winner });
+      setSpin({ state: 'landed', winner, shown: true });
     } else {
       setSpin({ state: 'spinning', winner });
       // transitionend may never come (a hidden tab); the result is shown regardless.
@@ -128,6 +135,8 @@ export function CircularActivitiesPage({ random = cryptoRandom }: { random?: Ran
   }
 
   const winner = spin.state === 'landed' ? spin.winner : null;
+  const dismiss = () =>
+    setSpin((current) => (current.state === 'landed' ? { ...current, shown: false } : current));
 
   return (
     <Box
@@ -188,38 +197,94 @@ export function CircularActivitiesPage({ random = cryptoRandom }: { random?: Ran
           {spin.state === 'spinning' && (
             <Typography sx={{ textAlign: 'center' }}>The wheel is spinning…</Typography>
           )}
-          {winner !== null && (
-            <Card variant="outlined">
-              <CardContent>
-                <Typography variant="h5" component="h2" gutterBottom>
-                  The wheel picked: {winner.title}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {winner.description}
-                </Typography>
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-                  <Button
-                    component={RouterLink}
-                    to={`/activity-theater/${encodeURIComponent(winner.id)}`}
-                    variant="contained"
-                    startIcon={<PlayArrowIcon />}
-                  >
-                    Play it now
-                  </Button>
-                  <Button
-                    component={RouterLink}
-                    to={`/activity/${encodeURIComponent(winner.id)}`}
-                    variant="outlined"
-                    startIcon={<InfoOutlinedIcon />}
-                  >
-                    See details
-                  </Button>
-                </Stack>
-              </CardContent>
-            </Card>
-          )}
         </div>
+        {spin.state === 'landed' && !spin.shown && (
+          <Typography sx={{ textAlign: 'center' }}>
+            Last pick:{' '}
+            <Link component={RouterLink} to={`/activity/${encodeURIComponent(spin.winner.id)}`}>
+              {spin.winner.title}
+            </Link>
+          </Typography>
+        )}
       </Stack>
+      {winner !== null && (
+        <WinnerDialog
+          winner={winner}
+          open={spin.state === 'landed' && spin.shown}
+          reducedMotion={reducedMotion}
+          onClose={dismiss}
+          onSpinAgain={() => {
+            dismiss();
+            spinWheel();
+          }}
+        />
+      )}
     </Box>
+  );
+}
+
+/**
+ * The wheel's pick, over the wheel where a phone's screen shows it: a modal dialog, whose title
+ * screen readers read as focus moves in. Its transition is left out with reduced motion.
+ */
+function WinnerDialog({
+  winner,
+  open,
+  reducedMotion,
+  onClose,
+  onSpinAgain,
+}: {
+  winner: TActivity;
+  open: boolean;
+  reducedMotion: boolean;
+  onClose: () => void;
+  onSpinAgain: () => void;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      fullWidth
+      maxWidth="xs"
+      transitionDuration={reducedMotion ? 0 : undefined}
+    >
+      <DialogTitle id={titleId} sx={{ textAlign: 'center' }}>
+        The wheel picked: {winner.title}
+      </DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+          <ActivityPicture activity={winner} size={96} />
+          <Typography id={descriptionId} color="text.secondary">
+            {winner.description}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'center', flexWrap: 'wrap', gap: 1, pb: 2 }}>
+        <Button
+          component={RouterLink}
+          to={`/activity-theater/${encodeURIComponent(winner.id)}`}
+          variant="contained"
+          startIcon={<PlayArrowIcon />}
+          autoFocus
+        >
+          Play it now
+        </Button>
+        <Button
+          component={RouterLink}
+          to={`/activity/${encodeURIComponent(winner.id)}`}
+          variant="outlined"
+          startIcon={<InfoOutlinedIcon />}
+        >
+          See details
+        </Button>
+        <Button startIcon={<CasinoIcon />} onClick={onSpinAgain}>
+          Spin again
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }

@@ -5,12 +5,13 @@ import {
   type TChild,
   type TChildCreateInput,
 } from '@kkb/core/family/schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { sendOrQueue } from '../../../lib/offline-actions';
 import { randomId } from '../../../lib/random-id';
 import { getProfileQueryOptions } from './get-profile';
 import { changeCachedChildren } from './profile-cache';
+import { useCreateMutation } from '../../../hooks/use-create-mutation';
 
 /**
  * `POST /profile/children` -> 201 the new child (at most 12 per family). The clientId is the one
@@ -29,7 +30,7 @@ export function addChild(body: TAddChildBody): Promise<TChild> {
  */
 export function useAddChild() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCreateMutation({
     mutationFn: async (input: TChildCreateInput) => {
       const clientId = randomId();
       const sent = await sendOrQueue(

@@ -1,7 +1,8 @@
 import type { TInviteCreate, TInviteCreated } from '@kkb/core/family/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { getFamilyQueryOptions } from './get-family';
+import { useCreateMutation } from '../../../hooks/use-create-mutation';
 
 /**
  * `POST /family/invites {role, email?}` -> the invitation with its one-time link (7 days); the
@@ -14,7 +15,7 @@ export function createInvite(body: TInviteCreate): Promise<TInviteCreated> {
 /** Creates an invitation; the family's pending invitations are fetched again. */
 export function useCreateInvite() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCreateMutation({
     mutationFn: createInvite,
     onSuccess: () => queryClient.invalidateQueries(getFamilyQueryOptions()),
   });

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../lib/api-client';
+import { clearDeviceDrafts } from '../../../lib/device-drafts';
 import { clearQueue } from '../../../lib/offline-queue';
 import { getFamilyQueryOptions } from './get-family';
 
@@ -26,7 +27,7 @@ export function removeMember({ userId }: MemberRemoval): Promise<void> {
 /**
  * Removes a member or leaves. Leaving swaps every family record the app has cached for those of
  * a new, empty family, so all of it is dropped, with what is still queued from offline for the
- * family left; removing someone changes the members and the per-member stats.
+ * family left and its unsaved drafts; removing someone changes the members and the per-member stats.
  */
 export function useRemoveMember() {
   const queryClient = useQueryClient();
@@ -34,6 +35,7 @@ export function useRemoveMember() {
     mutationFn: removeMember,
     onSuccess: async (_answer, { self }) => {
       if (self) {
+        clearDeviceDrafts();
         await Promise.all([clearQueue(), queryClient.resetQueries()]);
         return;
       }

@@ -1,4 +1,3 @@
-import { toAppError } from '@kkb/core/errors/app-error';
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_FILE_BYTES,
@@ -7,7 +6,7 @@ import {
   type TStoredFile,
 } from '@kkb/core/family/files';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, getAccessToken, refreshAccessToken } from '../../../lib/api-client';
+import { ApiError, apiPut } from '../../../lib/api-client';
 
 /** The image types file storage keeps; the server checks the bytes again. */
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -19,47 +18,16 @@ export function imageRefusal(file: File): string | null {
   return null;
 }
 
-function send(path: string, file: File): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json', 'Content-Type': file.type });
-  const token = getAccessToken();
-  if (token !== null) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(`/api/v1/files/${path}`, {
-    method: 'PUT',
-    headers,
-    body: file,
-    credentials: 'same-origin',
-  });
-}
-
-async function failure(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => undefined);
-  const info = toAppError(body ?? response.statusText, { status: response.status });
-  return new ApiError({ status: response.status, code: info.kind, detail: info.message });
-}
-
 /**
- * `PUT /files/{path}` with the raw image bytes -> `{path, url}`. The API client speaks JSON only,
- * so this one call sends bytes itself, with the same token handling: a 401 refreshes and retries
- * once.
+ * `PUT /files/{path}` with the raw image bytes -> `{path, url}`, through the API client (the
+ * token, a refresh after a 401, and the create's `Idempotency-Key`, so a repeated upload keeps
+ * the first answer's address).
  */
 export async function uploadImage(path: string, file: File): Promise<TStoredFile> {
   const refusal = imageRefusal(file);
   if (refusal !== null)
     throw new ApiError({ status: 0, code: 'VALIDATION_ERROR', detail: refusal });
-  let response: Response;
-  try {
-    response = await send(path, file);
-    if (response.status === 401) {
-      await refreshAccessToken();
-      response = await send(path, file);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    const info = toAppError(error, { isOffline: !navigator.onLine });
-    throw new ApiError({ status: 0, code: info.kind, detail: info.message, cause: error });
-  }
-  if (!response.ok) throw await failure(response);
-  return ZStoredFile.parse(await response.json());
+  return ZStoredFile.parse(await apiPut<unknown>(`/api/v1/files/${path}`, file));
 }
 
 export function useUploadImage() {

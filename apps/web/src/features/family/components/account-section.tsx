@@ -45,7 +45,7 @@ export function AccountSection() {
 
   return (
     <ProfileSection
-      title="Account"
+      section="account"
       description="Signed in on a device you no longer use? End every sign-in, this one included. Take your family's data with you, or delete your account."
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }}>

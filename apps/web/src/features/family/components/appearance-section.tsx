@@ -7,7 +7,7 @@ import { ProfileSection } from './profile-section';
 export function AppearanceSection() {
   const { mode, setMode } = useColorMode();
   return (
-    <ProfileSection title="Appearance" description="Kept on this device.">
+    <ProfileSection section="appearance" description="Kept on this device.">
       <FormControlLabel
         label="Dark mode"
         control={

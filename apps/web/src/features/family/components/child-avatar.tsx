@@ -1,7 +1,8 @@
+import { nameInitial } from '@kkb/core/family/initial';
 import type { TChild } from '@kkb/core/family/schema';
 import Avatar from '@mui/material/Avatar';
 
-/** A child's picture, else the first letter of the name; decorative beside the name. */
+/** A child's picture, else the first character of the name; decorative beside the name. */
 export function ChildAvatar({ child, size = 48 }: { child: TChild; size?: number }) {
   return (
     <Avatar
@@ -9,7 +10,7 @@ export function ChildAvatar({ child, size = 48 }: { child: TChild; size?: number
       alt=""
       sx={{ width: size, height: size, bgcolor: 'secondary.main' }}
     >
-      {child.name.charAt(0).toUpperCase()}
+      {nameInitial(child.name)}
     </Avatar>
   );
 }

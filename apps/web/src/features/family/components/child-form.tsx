@@ -4,7 +4,10 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { ageOutsideText } from '@kkb/core/activities/age-coverage';
+import { useImperativeHandle, type Ref } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useActivityAges } from '../api/get-activity-ages';
 import type { z } from 'zod';
 
 /** The fields a parent fills in for a child; the rules are core's. */
@@ -26,6 +29,14 @@ const SUGGESTED_INTERESTS = [
 
 export const EMPTY_CHILD: ChildFormValues = { name: '', age: Number.NaN, interests: [] };
 
+/** What the setup wizard's Next asks of the form it stands beside. */
+export interface ChildFormHandle {
+  /** Nothing typed in any field. */
+  isBlank: () => boolean;
+  /** Submits as the form's own button would: true once `onSubmit` succeeded. */
+  submit: () => Promise<boolean>;
+}
+
 /**
  * A child's name, age and interests. The submit button lives with the caller (a dialog's actions
  * or the wizard), tied to the form by `formId`.
@@ -35,17 +46,20 @@ export function ChildForm({
   defaultValues = EMPTY_CHILD,
   onSubmit,
   resetAfterSubmit = false,
+  ref,
 }: {
   formId: string;
   defaultValues?: ChildFormValues;
   onSubmit: (values: ChildFormValues) => Promise<unknown>;
   resetAfterSubmit?: boolean;
+  ref?: Ref<ChildFormHandle>;
 }) {
   const {
     register,
     control,
     handleSubmit,
     reset,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(ZChildFormValues),
@@ -53,14 +67,33 @@ export function ChildForm({
     defaultValues,
   });
 
-  const submit = handleSubmit(async (values) => {
+  // Ages the activities do not serve are said plainly (issue 29), from what the server has.
+  const { data: coverage = null } = useActivityAges();
+  const save = async (values: ChildFormValues): Promise<boolean> => {
     try {
       await onSubmit(values);
       if (resetAfterSubmit) reset(EMPTY_CHILD);
+      return true;
     } catch {
       // The caller shows the failure; the form keeps what was typed.
+      return false;
     }
-  });
+  };
+  const submit = handleSubmit(save);
+
+  useImperativeHandle(ref, () => ({
+    isBlank: () => {
+      const { name, age, interests } = getValues();
+      return name.trim() === '' && Number.isNaN(age) && (interests ?? []).length === 0;
+    },
+    submit: async () => {
+      let saved = false;
+      await handleSubmit(async (values) => {
+        saved = await save(values);
+      })();
+      return saved;
+    },
+  }));
 
   return (
     <Stack component="form" id={formId} noValidate spacing={2} onSubmit={(e) => void submit(e)}>
@@ -92,7 +125,9 @@ export function ChildForm({
             slotProps={{ htmlInput: { min: CHILD_MIN_AGE, max: CHILD_MAX_AGE, step: 1 } }}
             error={fieldState.error !== undefined}
             helperText={
-              fieldState.error?.message ?? `In years, ${CHILD_MIN_AGE} to ${CHILD_MAX_AGE}`
+              fieldState.error?.message ??
+              (Number.isInteger(field.value) ? ageOutsideText(field.value, coverage) : null) ??
+              `In years, ${CHILD_MIN_AGE} to ${CHILD_MAX_AGE}`
             }
           />
         )}

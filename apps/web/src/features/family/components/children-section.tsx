@@ -1,5 +1,6 @@
 import type { TChild } from '@kkb/core/family/schema';
 import AddIcon from '@mui/icons-material/Add';
+import CloudSyncIcon from '@mui/icons-material/CloudSyncOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -9,6 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { useQueuedClientIds } from '../../../hooks/use-queued-client-ids';
 import { describeError } from '../../../lib/api-client';
 import { useAddChild } from '../api/add-child';
 import { useRemoveChild } from '../api/remove-child';
@@ -26,12 +28,15 @@ type Editing = { kind: 'add' } | { kind: 'edit'; child: TChild } | null;
 
 function ChildRow({
   child,
+  waitingToSync,
   editable,
   removable,
   onEdit,
   onRemove,
 }: {
   child: TChild;
+  /** Added offline (or with its answer lost): listed here, not on the server yet. */
+  waitingToSync: boolean;
   editable: boolean;
   removable: boolean;
   onEdit: () => void;
@@ -65,6 +70,15 @@ function ChildRow({
               {child.name}
             </Typography>
             <Typography color="text.secondary">Age {child.age}</Typography>
+            {waitingToSync && (
+              <Chip
+                icon={<CloudSyncIcon />}
+                label="Waiting to sync"
+                size="small"
+                variant="outlined"
+                sx={{ mt: 0.5 }}
+              />
+            )}
             {child.interests.length > 0 && (
               <Stack
                 direction="row"
@@ -128,6 +142,7 @@ export function ChildrenSection({
   const addChild = useAddChild();
   const updateChild = useUpdateChild();
   const removeChild = useRemoveChild();
+  const queued = useQueuedClientIds();
   const [editing, setEditing] = useState<Editing>(null);
   // The child stays named while the dialog fades out after closing.
   const [removing, setRemoving] = useState<TChild | null>(null);
@@ -161,7 +176,7 @@ export function ChildrenSection({
   };
 
   return (
-    <ProfileSection title="Children">
+    <ProfileSection section="children">
       {childList.length === 0 ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {editable
@@ -174,6 +189,7 @@ export function ChildrenSection({
             <ChildRow
               key={child.id}
               child={child}
+              waitingToSync={queued.has(child.id)}
               editable={editable}
               removable={childList.length > 1}
               onEdit={() => setEditing({ kind: 'edit', child })}

@@ -300,7 +300,7 @@ export function FamilyMembersSection({ familyName }: { familyName: string }) {
   const family = useFamily();
   return (
     <ProfileSection
-      title="Family members"
+      section="members"
       description="Everyone here shares the children, favourites, streak and achievements."
     >
       {family.data === undefined ? (

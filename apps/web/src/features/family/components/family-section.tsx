@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ZFamilyInfoFields, ZProfileUpdate, type TFamilyProfile } from '@kkb/core/family/schema';
+import { ZFamilyInfoFields, type TFamilyProfile } from '@kkb/core/family/schema';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -13,12 +13,10 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useUploadImage } from '../api/upload-image';
 import { useFeedback } from './feedback';
 import { ImageUploadButton } from './image-upload-button';
+import { OwnNameForm } from './own-name-form';
 import { ProfileSection } from './profile-section';
 
-const ZFamilyValues = z.object({
-  familyName: ZFamilyInfoFields.shape.familyName,
-  displayName: ZProfileUpdate.shape.displayName.unwrap(),
-});
+const ZFamilyValues = z.object({ familyName: ZFamilyInfoFields.shape.familyName });
 
 /** Where the family photo is stored; a new upload replaces the last one. */
 const FAMILY_PHOTO_PATH = 'family/photo';
@@ -26,23 +24,24 @@ const FAMILY_PHOTO_PATH = 'family/photo';
 /** The family's name and photo for a member who may not change them (a caregiver). */
 function FamilySummary({ profile }: { profile: TFamilyProfile }) {
   return (
-    <ProfileSection title="Family">
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Avatar src={profile.photoURL} alt="Family photo" sx={{ width: 72, height: 72 }} />
-        <div>
-          <Typography variant="h6" component="p">
-            {profile.familyInfo.familyName}
-          </Typography>
-          <Typography color="text.secondary">
-            {[profile.location.city, profile.location.country].filter(Boolean).join(', ')}
-          </Typography>
-        </div>
-      </Stack>
-    </ProfileSection>
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Avatar src={profile.photoURL} alt="Family photo" sx={{ width: 72, height: 72 }} />
+      <div>
+        <Typography variant="h6" component="p">
+          {profile.familyInfo.familyName}
+        </Typography>
+        <Typography color="text.secondary">
+          {[profile.location.city, profile.location.country].filter(Boolean).join(', ')}
+        </Typography>
+      </div>
+    </Stack>
   );
 }
 
-/** Family name, the name the app greets, and the family photo; read only without `editable`. */
+/**
+ * The family's name and photo (read only without `editable`), and the member's own name, which
+ * every member changes for themselves (the profile's `displayName` is the reader's own).
+ */
 export function FamilySection({
   profile,
   editable,
@@ -50,7 +49,12 @@ export function FamilySection({
   profile: TFamilyProfile;
   editable: boolean;
 }) {
-  return editable ? <FamilyForm profile={profile} /> : <FamilySummary profile={profile} />;
+  return (
+    <ProfileSection section="family">
+      {editable ? <FamilyForm profile={profile} /> : <FamilySummary profile={profile} />}
+      <OwnNameForm key={profile.displayName} name={profile.displayName} />
+    </ProfileSection>
+  );
 }
 
 function FamilyForm({ profile }: { profile: TFamilyProfile }) {
@@ -66,10 +70,7 @@ function FamilyForm({ profile }: { profile: TFamilyProfile }) {
   } = useForm({
     resolver: zodResolver(ZFamilyValues),
     mode: 'onTouched',
-    defaultValues: {
-      familyName: profile.familyInfo.familyName,
-      displayName: profile.displayName,
-    },
+    defaultValues: { familyName: profile.familyInfo.familyName },
   });
 
   useEffect(
@@ -79,10 +80,10 @@ function FamilyForm({ profile }: { profile: TFamilyProfile }) {
     [preview],
   );
 
-  const save = handleSubmit(async ({ familyName, displayName }) => {
+  const save = handleSubmit(async ({ familyName }) => {
     try {
-      const saved = await saveProfile.mutateAsync({ displayName, familyInfo: { familyName } });
-      reset({ familyName: saved.familyInfo.familyName, displayName: saved.displayName });
+      const saved = await saveProfile.mutateAsync({ familyInfo: { familyName } });
+      reset({ familyName: saved.familyInfo.familyName });
       notify('Family details saved');
     } catch (error) {
       notify(describeError(error), 'error');
@@ -103,7 +104,7 @@ function FamilyForm({ profile }: { profile: TFamilyProfile }) {
   };
 
   return (
-    <ProfileSection title="Family">
+    <>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={3}
@@ -128,14 +129,6 @@ function FamilyForm({ profile }: { profile: TFamilyProfile }) {
           error={errors.familyName !== undefined}
           helperText={errors.familyName?.message}
         />
-        <TextField
-          {...register('displayName')}
-          label="Display name"
-          required
-          autoComplete="name"
-          error={errors.displayName !== undefined}
-          helperText={errors.displayName?.message ?? 'How the app greets you'}
-        />
         <Button
           type="submit"
           variant="contained"
@@ -146,6 +139,6 @@ function FamilyForm({ profile }: { profile: TFamilyProfile }) {
           Save family
         </Button>
       </Stack>
-    </ProfileSection>
+    </>
   );
 }

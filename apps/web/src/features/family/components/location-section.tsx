@@ -14,7 +14,7 @@ export function LocationSection({ profile }: { profile: TFamilyProfile }) {
   const saveProfile = useUpdateProfile();
   const { location } = profile;
   return (
-    <ProfileSection title="Location & timezone">
+    <ProfileSection section="location">
       <LocationForm
         // A saved place starts the form afresh (its position note included); other sections'
         // saves leave what is being typed here alone.

@@ -60,7 +60,7 @@ export function PreferencesSection({ preferences }: { preferences: TPreferences 
     : [...TIME_CHOICES, preferences.defaultFilters.timeAvailable].sort((a, b) => a - b);
 
   return (
-    <ProfileSection title="Preferences">
+    <ProfileSection section="preferences">
       <Stack component="form" noValidate spacing={3} onSubmit={(e) => void save(e)}>
         <FormControl component="fieldset">
           <FormLabel component="legend">Messages</FormLabel>

@@ -22,7 +22,7 @@ import { useAddChild } from '../api/add-child';
 import { getProfileQueryOptions } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { ChildAvatar } from './child-avatar';
-import { ChildForm } from './child-form';
+import { ChildForm, type ChildFormHandle } from './child-form';
 import { FamilyNameForm } from './family-name-form';
 import { LocationForm } from './location-form';
 import { SETUP_STEPS, setupStepOf, type SetupStepIndex } from './setup-step';
@@ -38,6 +38,7 @@ export function SetupWizard({ profile }: { profile: TFamilyProfile }) {
   const [step, setStep] = useState<SetupStepIndex>(() => setupStepOf(profile));
   const [childMissing, setChildMissing] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const childForm = useRef<ChildFormHandle>(null);
   const saveProfile = useUpdateProfile();
   const addChild = useAddChild();
   const queryClient = useQueryClient();
@@ -59,6 +60,22 @@ export function SetupWizard({ profile }: { profile: TFamilyProfile }) {
   };
 
   const failure = saveProfile.error ?? addChild.error;
+
+  /**
+   * Next on the children step: a child typed but not yet added is added first (a parent need
+   * not know about "Add child" for their only child); one that does not pass the rules keeps the
+   * parent here with the form's messages. Without any child there is nothing to go on with.
+   */
+  const childrenDone = async () => {
+    const form = childForm.current;
+    if (form !== null && !form.isBlank()) {
+      setChildMissing(false);
+      if (await form.submit()) goTo(2);
+      return;
+    }
+    if (children.length > 0) goTo(2);
+    else setChildMissing(true);
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 720, mx: 'auto' }}>
@@ -131,6 +148,7 @@ export function SetupWizard({ profile }: { profile: TFamilyProfile }) {
               {children.length === 0 ? 'Add your first child' : 'Add another child'}
             </Typography>
             <ChildForm
+              ref={childForm}
               formId={FORM_IDS[1]}
               resetAfterSubmit
               onSubmit={async (values) => {
@@ -196,7 +214,8 @@ export function SetupWizard({ profile }: { profile: TFamilyProfile }) {
           <Button
             key="children-next"
             variant="contained"
-            onClick={() => (children.length > 0 ? goTo(2) : setChildMissing(true))}
+            loading={addChild.isPending}
+            onClick={() => void childrenDone()}
           >
             Next
           </Button>

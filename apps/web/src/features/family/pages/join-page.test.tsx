@@ -34,11 +34,22 @@ afterEach(() => forgetPendingInvite());
 
 const SIGNED_IN: AuthState = { status: 'authenticated', user: testUser };
 
+const PREVIEW = {
+  familyName: 'The Levis',
+  inviterFirstName: 'Dana',
+  role: 'parent',
+  expiresAt: '2026-01-12T10:00:00.000Z',
+};
+const INVITATION =
+  'Dana invited you to join “The Levis” on Keep Kid Busy as a parent, to share its children, favourites, streak and achievements.';
+
 function renderJoin({
   auth = SIGNED_IN,
   profile = incompleteProfile(),
-}: { auth?: AuthState; profile?: TFamilyProfile } = {}) {
+  preview = () => jsonResponse(200, PREVIEW),
+}: { auth?: AuthState; profile?: TFamilyProfile; preview?: () => Response } = {}) {
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
+  server.on('GET /api/v1/family/join/token-abc', preview);
   renderWithShell(
     <QueryClientProvider client={createQueryClient()}>
       <Routes>
@@ -57,6 +68,8 @@ describe('/join/{token}', { timeout: 20_000 }, () => {
   it('signed out: explains the invitation, offers registration and sign-in, keeps the token', async () => {
     renderJoin({ auth: { status: 'anonymous', user: null, signedOut: false } });
     expect(await screen.findByRole('heading', { name: "You're invited", level: 1 })).toBeVisible();
+    // Issue 29: the family and the inviter's first name, from the link's own answer.
+    expect(await screen.findByText(INVITATION)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       '/register',
@@ -69,9 +82,20 @@ describe('/join/{token}', { timeout: 20_000 }, () => {
   it('signed in with an empty family of their own: one press joins, then the dashboard', async () => {
     rememberPendingInvite('token-abc');
     markNewRegistration();
-    server.on('POST /api/v1/family/join', joined);
-    const user = renderJoin();
+    // As the server does: once used, the link is spent and its preview answers 404.
+    let used = false;
+    server.on('POST /api/v1/family/join', () => {
+      used = true;
+      return joined();
+    });
+    const user = renderJoin({
+      preview: () =>
+        used
+          ? jsonResponse(404, { detail: INVITE_INVALID_MESSAGE, code: 'DATA_NOT_FOUND' })
+          : jsonResponse(200, PREVIEW),
+    });
     expect(await screen.findByRole('heading', { name: 'Join a family', level: 1 })).toBeVisible();
+    expect(await screen.findByText(INVITATION)).toBeVisible();
     expect(screen.getByText(`Signed in as Dana Parent (${testUser.email})`)).toBeVisible();
     await waitFor(() => expect(pendingInviteToken()).toBeNull());
     expect(server.requestsTo('POST /api/v1/family/join')).toHaveLength(0);
@@ -132,7 +156,21 @@ describe('/join/{token}', { timeout: 20_000 }, () => {
     expect(server.requestsTo('POST /api/v1/family/join')).toHaveLength(0);
   });
 
-  it('a used or expired link says so', async () => {
+  it('a link already spent says so at once, signed in or out, and offers nothing to join', async () => {
+    const spent = () =>
+      jsonResponse(404, { detail: INVITE_INVALID_MESSAGE, code: 'DATA_NOT_FOUND' });
+    renderJoin({ preview: spent });
+    expect(
+      await screen.findByText(`${INVITE_INVALID_MESSAGE}. Ask whoever invited you for a new link.`),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Join family' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
+  it('a link used up after the page opened says so when joining', async () => {
     server.on('POST /api/v1/family/join', () =>
       jsonResponse(404, { detail: INVITE_INVALID_MESSAGE, code: 'DATA_NOT_FOUND' }),
     );

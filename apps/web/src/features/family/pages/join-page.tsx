@@ -1,10 +1,11 @@
-import { FAMILY_HAS_DATA_MESSAGE } from '@kkb/core/family/members';
+import { FAMILY_HAS_DATA_MESSAGE, type TInvitePreview } from '@kkb/core/family/members';
+import { invitationHeadline } from '@kkb/core/family/names';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { LoadingSpinner } from '../../../components/feedback/loading-spinner';
 import { ApiError, describeError } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ import {
 } from '../../../lib/storage';
 import { AuthPageLayout } from '../../auth/components/auth-page-layout';
 import { useAuth } from '../../auth/components/use-auth';
+import { useInvitePreview } from '../api/get-invite-preview';
 import { useProfile } from '../api/get-profile';
 import { useJoinFamily } from '../api/join-family';
 
@@ -26,6 +28,24 @@ function isFamilyWithData(error: unknown): boolean {
   );
 }
 
+/** What the invitation is, naming the family and the inviter once the link's answer is in. */
+function invitationText(preview: TInvitePreview | undefined): string {
+  if (preview === undefined) return `Join a family on Keep Kid Busy and share ${SHARED_THINGS}.`;
+  return `${invitationHeadline(preview)} as a ${preview.role}, to share ${SHARED_THINGS}.`;
+}
+
+/** The link is used, expired or revoked: nothing to join. */
+function SpentInvitation({ error, next }: { error: unknown; next: ReactNode }) {
+  return (
+    <Stack spacing={2} sx={{ mt: 2 }}>
+      <Alert severity="warning">
+        {describeError(error)}. Ask whoever invited you for a new link.
+      </Alert>
+      {next}
+    </Stack>
+  );
+}
+
 function childNames(profile: TFamilyProfile): string {
   const names = profile.familyInfo.children.map((child) => child.name);
   if (names.length <= 1) return names.join('');
@@ -33,13 +53,10 @@ function childNames(profile: TFamilyProfile): string {
 }
 
 /** Signed out: the invitation is kept while they sign in or register, then they come back. */
-function SignedOut({ token }: { token: string }) {
+function SignedOut({ token, preview }: { token: string; preview: TInvitePreview | undefined }) {
   useEffect(() => rememberPendingInvite(token), [token]);
   return (
-    <AuthPageLayout
-      title="You're invited"
-      subtitle={`Join a family on Keep Kid Busy and share ${SHARED_THINGS}.`}
-    >
+    <AuthPageLayout title="You're invited" subtitle={invitationText(preview)}>
       <Stack spacing={1.5} sx={{ mt: 1 }}>
         <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
           Sign in or create an account first; you come back here to join.
@@ -92,7 +109,12 @@ function OwnFamilyChoice({
 function SignedIn({ token }: { token: string }) {
   const navigate = useNavigate();
   const profile = useProfile();
-  const join = useJoinFamily();
+  const join = useJoinFamily({
+    onJoined: () => {
+      clearNewRegistration();
+      void navigate('/dashboard', { replace: true });
+    },
+  });
   // The user is here now: a later sign-in in this tab is not brought back.
   useEffect(() => forgetPendingInvite(), []);
   const [mustChoose, setMustChoose] = useState(false);
@@ -102,10 +124,6 @@ function SignedIn({ token }: { token: string }) {
     join.mutate(
       { token, discardOwnFamily },
       {
-        onSuccess: () => {
-          clearNewRegistration();
-          void navigate('/dashboard', { replace: true });
-        },
         onError: (error) => {
           if (isFamilyWithData(error)) setMustChoose(true);
         },
@@ -152,13 +170,36 @@ function SignedIn({ token }: { token: string }) {
 export function JoinPage() {
   const { token = '' } = useParams();
   const auth = useAuth();
+  // Whom the link is from; until it answers (or if it cannot), the page says "a family".
+  const preview = useInvitePreview(token);
+  const spent = preview.error instanceof ApiError && preview.error.status === 404;
 
   if (auth.status === 'loading') {
     return <LoadingSpinner fullScreen message="Initializing app..." />;
   }
-  if (auth.status === 'anonymous') return <SignedOut token={token} />;
+  if (spent) {
+    const signedIn = auth.status === 'authenticated';
+    return (
+      <AuthPageLayout title="This invitation cannot be used">
+        <SpentInvitation
+          error={preview.error}
+          next={
+            <Button
+              component={RouterLink}
+              to={signedIn ? '/dashboard' : '/login'}
+              variant="outlined"
+              size="large"
+            >
+              {signedIn ? 'Go to the dashboard' : 'Sign in'}
+            </Button>
+          }
+        />
+      </AuthPageLayout>
+    );
+  }
+  if (auth.status === 'anonymous') return <SignedOut token={token} preview={preview.data} />;
   return (
-    <AuthPageLayout title="Join a family" subtitle={`You are invited to share ${SHARED_THINGS}.`}>
+    <AuthPageLayout title="Join a family" subtitle={invitationText(preview.data)}>
       <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
         Signed in as {auth.user.name} ({auth.user.email})
       </Typography>

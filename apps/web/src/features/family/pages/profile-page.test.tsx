@@ -5,9 +5,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getAccessToken, startSession } from '../../../lib/api-client';
+import {
+  clearSession,
+  getAccessToken,
+  getSessionUser,
+  startSession,
+} from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
 import { completeProfile, familyWith, tokenSet } from '../../../test/auth-fixtures';
+import { stubMatchMedia } from '../../../test/browser';
 import { renderWithShell } from '../../../test/render';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
 import { ProfilePage } from './profile-page';
@@ -26,17 +32,29 @@ function withSecondChild(profile: TFamilyProfile): TFamilyProfile {
   return { ...profile, familyInfo: { ...profile.familyInfo, children: [first, second] } };
 }
 
-function renderProfile(profile: TFamilyProfile, family: TFamily = familyWith('owner')) {
+function renderProfile(
+  profile: TFamilyProfile,
+  family: TFamily = familyWith('owner'),
+  route = '/profile',
+) {
   server.on('GET /api/v1/profile', () => jsonResponse(200, profile));
   server.on('GET /api/v1/family', () => jsonResponse(200, family));
   renderWithShell(
     <QueryClientProvider client={createQueryClient()}>
       <Routes>
-        <Route path="/profile" element={<ProfilePage />} />
+        {/* As in the page frame, whose "Skip to content" link is the fragment #main-content. */}
+        <Route
+          path="/profile"
+          element={
+            <main id="main-content" tabIndex={-1}>
+              <ProfilePage />
+            </main>
+          }
+        />
         <Route path="/login" element={<p>Login page</p>} />
       </Routes>
     </QueryClientProvider>,
-    { route: '/profile' },
+    { route },
   );
   return userEvent.setup();
 }
@@ -113,6 +131,28 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Noa saved')).toBeVisible();
   });
 
+  it('a double click on Save adds the child once, and Save waits for the answer (issue 29)', async () => {
+    const user = renderProfile(completeProfile());
+    const child = completeProfile().familyInfo.children[0]!;
+    let answer: (response: Response) => void = () => undefined;
+    server.on(
+      'POST /api/v1/profile/children',
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Add child' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a child' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Child's name/ }), 'Twin');
+    await user.type(within(dialog).getByRole('spinbutton', { name: /^Age/ }), '4');
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    await user.dblClick(save);
+    await waitFor(() => expect(save).toBeDisabled());
+    answer(jsonResponse(201, { ...child, id: 'child-2', name: 'Twin', age: 4 }));
+    expect(await screen.findByText('Twin added')).toBeVisible();
+    const sent = server.requestsTo('POST /api/v1/profile/children');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/^"[0-9a-f-]{36}"$/);
+  });
+
   it('a refused age stays in the dialog with core’s message', async () => {
     const user = renderProfile(completeProfile());
     await user.click(await screen.findByRole('button', { name: 'Edit Noa' }));
@@ -182,6 +222,27 @@ describe('ProfilePage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Appearance', level: 2 })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Notification settings' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sign out of all devices' })).toBeVisible();
+  });
+
+  it("a caregiver names themselves (PATCH /account); the account menu's session follows (issue 29)", async () => {
+    startSession(tokenSet());
+    const user = renderProfile(completeProfile(), familyWith('caregiver'));
+    server.on('PATCH /api/v1/account', (request) =>
+      jsonResponse(200, { ...tokenSet().user, name: (request.body as { name: string }).name }),
+    );
+    const name = await screen.findByRole('textbox', { name: /^Your name/ });
+    expect(name).toHaveValue('Dana Parent');
+    const save = screen.getByRole('button', { name: 'Save name' });
+    expect(save).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, 'Savta Dana');
+    await user.click(save);
+    await waitFor(() =>
+      expect(server.requestsTo('PATCH /api/v1/account')[0]?.body).toEqual({ name: 'Savta Dana' }),
+    );
+    await waitFor(() => expect(getSessionUser()?.name).toBe('Savta Dana'));
+    // The family's own profile is not written: the name is the member's, not the family's.
+    expect(server.requestsTo('PUT /api/v1/profile')).toHaveLength(0);
   });
 });
 
@@ -270,5 +331,116 @@ describe('ProfilePage: our own data (issue 18)', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(dialog).toHaveTextContent(/You leave your family; it keeps/);
+  });
+});
+
+describe('ProfilePage: sections to jump to (issue 29)', { timeout: 20_000 }, () => {
+  /** Each call's element and options; jsdom does not scroll. */
+  let scrolls: { element: Element; options: unknown }[];
+
+  beforeEach(() => {
+    scrolls = [];
+    Element.prototype.scrollIntoView = function (this: Element, options?: unknown) {
+      scrolls.push({ element: this, options });
+    };
+    stubMatchMedia(() => false);
+  });
+
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  const SECTIONS = [
+    ['Family', 'family', 'Family'],
+    ['Children', 'children', 'Children'],
+    ['Members', 'members', 'Family members'],
+    ['Location', 'location', 'Location & timezone'],
+    ['Preferences', 'preferences', 'Preferences'],
+    ['Notifications', 'notifications', 'Notifications'],
+    ['Appearance', 'appearance', 'Appearance'],
+    ['Account', 'account', 'Account'],
+  ] as const;
+
+  it('links to every section in page order, each section a landmark with that id', async () => {
+    renderProfile(completeProfile());
+    const nav = await screen.findByRole('navigation', { name: 'Profile sections' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(SECTIONS.map(([link]) => link));
+    for (const [link, id, title] of SECTIONS) {
+      expect(within(nav).getByRole('link', { name: link })).toHaveAttribute(
+        'href',
+        `/profile#${id}`,
+      );
+      const region = screen.getByRole('region', { name: title });
+      expect(region).toHaveAttribute('id', id);
+      expect(within(region).getByRole('heading', { level: 2 })).toHaveTextContent(title);
+    }
+  });
+
+  it('a caregiver gets links only to the sections they see', async () => {
+    renderProfile(completeProfile(), familyWith('caregiver'));
+    const nav = await screen.findByRole('navigation', { name: 'Profile sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Family', 'Children', 'Members', 'Notifications', 'Appearance', 'Account']);
+  });
+
+  it('a link scrolls smoothly to its section and focuses its heading, again when followed again', async () => {
+    const user = renderProfile(completeProfile());
+    const nav = await screen.findByRole('navigation', { name: 'Profile sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Members' }));
+    const heading = screen.getByRole('heading', { name: 'Family members', level: 2 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrolls).toEqual([
+      {
+        element: document.getElementById('members'),
+        options: { behavior: 'smooth', block: 'start' },
+      },
+    ]);
+
+    // Scrolled away and back by the same link: the address does not change, the jump still happens.
+    heading.blur();
+    await user.click(within(nav).getByRole('link', { name: 'Members' }));
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrolls).toHaveLength(2);
+  });
+
+  it('with reduced motion, a link jumps without the smooth scroll', async () => {
+    stubMatchMedia((query) => query === '(prefers-reduced-motion: reduce)');
+    const user = renderProfile(completeProfile());
+    const nav = await screen.findByRole('navigation', { name: 'Profile sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Account' }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: 'Account', level: 2 })).toHaveFocus(),
+    );
+    expect(scrolls).toEqual([
+      {
+        element: document.getElementById('account'),
+        options: { behavior: 'instant', block: 'start' },
+      },
+    ]);
+  });
+
+  it('opens at the place the address names once the page is drawn: /profile#devices', async () => {
+    renderProfile(completeProfile(), familyWith('owner'), '/profile#devices');
+    const heading = await screen.findByRole('heading', { name: 'Devices with push notifications' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(scrolls).toEqual([
+      {
+        element: document.getElementById('devices'),
+        options: { behavior: 'instant', block: 'start' },
+      },
+    ]);
+  });
+
+  it("leaves other fragments to the browser (the frame's skip link)", async () => {
+    renderProfile(completeProfile(), familyWith('owner'), '/profile#main-content');
+    await screen.findByRole('navigation', { name: 'Profile sections' });
+    // A frame for the page to act in, had it meant to.
+    await new Promise((resolve) => window.requestAnimationFrame(resolve));
+    expect(scrolls).toEqual([]);
+    expect(document.body).toHaveFocus();
   });
 });

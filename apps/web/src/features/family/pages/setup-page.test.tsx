@@ -39,6 +39,13 @@ const saved = (profile: TFamilyProfile): TFamilyProfile => ({
   updatedAt: '2026-01-05T10:05:00.000Z',
 });
 
+/** A child added, no city yet: setup resumes at the location. */
+const withChildNoCity = (): TFamilyProfile =>
+  saved({
+    ...completeProfile(),
+    location: { city: '', state: '', country: '', lat: null, lon: null },
+  });
+
 describe('SetupPage', { timeout: 20_000 }, () => {
   it('a new family starts at the family name, which is saved on Next', async () => {
     const user = renderSetup(incompleteProfile());
@@ -91,6 +98,67 @@ describe('SetupPage', { timeout: 20_000 }, () => {
       }),
     );
     expect(await screen.findByRole('list', { name: 'Children added' })).toHaveTextContent('Noa');
+  });
+
+  it('issue 29: a child typed but not added is added by Next, which then goes on', async () => {
+    const user = renderSetup(saved(incompleteProfile()));
+    const child = completeProfile().familyInfo.children[0];
+    server.on('POST /api/v1/profile/children', () => jsonResponse(201, child));
+    await user.type(await screen.findByRole('textbox', { name: /^Child's name/ }), 'Noa');
+    await user.type(screen.getByRole('spinbutton', { name: /^Age/ }), '5');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+    expect(screen.queryByText('Add at least one child to continue.')).toBeNull();
+    expect(server.requestsTo('POST /api/v1/profile/children')).toHaveLength(1);
+    expect(server.requestsTo('POST /api/v1/profile/children')[0]?.body).toMatchObject({
+      name: 'Noa',
+      age: 5,
+    });
+  });
+
+  it('issue 29: a typed child the rules refuse keeps Next on the step with the form’s message', async () => {
+    const user = renderSetup(withChildNoCity());
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Who are your children?' })).toBeVisible();
+    // A name without an age: not a child the server would take.
+    await user.type(screen.getByRole('textbox', { name: /^Child's name/ }), 'Eli');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('spinbutton', { name: /^Age/ })).toBeInvalid();
+    expect(screen.getByRole('heading', { name: 'Who are your children?' })).toBeVisible();
+    expect(server.requestsTo('POST /api/v1/profile/children')).toHaveLength(0);
+  });
+
+  it('with a child added and the form left empty, Next goes on without adding', async () => {
+    const user = renderSetup(withChildNoCity());
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Where do you live?' })).toBeVisible();
+    expect(server.requestsTo('POST /api/v1/profile/children')).toHaveLength(0);
+  });
+
+  it('says plainly what the activities cover when an age is outside them (issue 29)', async () => {
+    server.on('GET /api/v1/activities/ages', () => jsonResponse(200, { youngest: 1, oldest: 12 }));
+    const user = renderSetup(saved(incompleteProfile()));
+    const age = await screen.findByRole('spinbutton', { name: /^Age/ });
+    await user.type(age, '17');
+    expect(
+      await screen.findByText(
+        'Activities are for ages 1 to 12, so at 17 they join in as a helper when a younger child plays.',
+      ),
+    ).toBeVisible();
+    expect(age).toHaveAccessibleDescription(/join in as a helper/);
+    await user.clear(age);
+    await user.type(age, '0');
+    expect(
+      await screen.findByText(
+        'Activities start at 12 months; until then you will see a look ahead.',
+      ),
+    ).toBeVisible();
+    await user.clear(age);
+    await user.type(age, '7');
+    expect(await screen.findByText('In years, 0 to 17')).toBeVisible();
   });
 
   it('resumes at the location with a child but no city; Finish saves and opens the dashboard', async () => {

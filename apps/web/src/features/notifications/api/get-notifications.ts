@@ -10,6 +10,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** Spec §9: notifications come 50 at a time. */
 export const NOTIFICATIONS_PAGE_SIZE = 50;
@@ -46,6 +47,8 @@ export function getNotificationsQueryOptions(type?: TNotificationType) {
     // the server's list too, so counting the pages' sizes would skip one.
     getNextPageParam: (lastPage, pages) =>
       lastPage.more ? pages.reduce((sum, page) => sum + page.notifications.length, 0) : undefined,
+    // Offline, the list as last seen (the user's own, like the whole saved cache).
+    ...keptOffline,
   });
 }
 

@@ -1,6 +1,7 @@
 import type { TUnreadCount } from '@kkb/core/notifications/schema';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { keptOffline } from '../../../lib/offline-caches';
 
 /** `GET /notifications/unread-count`: how many of the user's notifications are unread. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
@@ -12,6 +13,7 @@ export function getUnreadCountQueryOptions() {
   return queryOptions({
     queryKey: ['notifications', 'unread-count'],
     queryFn: ({ signal }) => getUnreadCount(signal),
+    ...keptOffline,
   });
 }
 

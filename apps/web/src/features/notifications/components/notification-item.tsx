@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink } from 'react-router';
 import { NOTIFICATION_KINDS } from './notification-kinds';
 import { formatRelativeTime } from './relative-time';
@@ -164,13 +165,3 @@ function tint(color: string, opacity: number): string {
   const layer = alpha(color, opacity);
   return `linear-gradient(${layer}, ${layer})`;
 }
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -236,8 +236,9 @@ export function NotificationSettingsForm({
 
       <Section title="Quiet hours">
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          What comes in during quiet hours waits until they end. Times are in your family&apos;s
-          time zone.
+          No pushes during quiet hours: what comes in then is in your notifications at once, and is
+          pushed when they end unless you have read it or it is out of date by then. Times are in
+          your family&apos;s time zone.
         </Typography>
         <SwitchField control={control} name="quietHours.enabled" label="Quiet hours" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>

@@ -27,9 +27,11 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NOTIFICATION_KINDS } from '../components/notification-kinds';
 import { NotificationItem } from '../components/notification-item';
-import { useNow } from '../components/use-now';
+import { useNow } from '../../../hooks/use-now';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
 import { useQueryParams } from '../../../hooks/use-query-params';
 
 const KIND_PARAM = 'type';
@@ -140,6 +142,7 @@ export function NotificationsPage() {
   const clearRead = useClearReadNotifications();
   const [confirmingClear, setConfirmingClear] = useState(false);
   const now = useNow();
+  const savedSince = useSavedSince(list, unread);
 
   const notifications = list.data?.pages.flatMap((page) => page.notifications) ?? [];
   const unreadCount = unread.data ?? notifications.filter((n) => !n.read).length;
@@ -224,6 +227,8 @@ export function NotificationsPage() {
       </Stack>
 
       <KindFilter kind={kind} onChange={setKind} />
+
+      <AsOfNotice since={savedSince} what="Your notifications as you last saw them" />
 
       {content}
 

@@ -1,8 +1,9 @@
 import type { TSavedPlan, TSavedPlanInputFields } from '@kkb/core/planner/schema';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
 import { getSavedPlanQueryOptions } from './get-saved-plan';
 import { getSavedPlansQueryOptions } from './get-saved-plans';
+import { useCreateMutation } from '../../../hooks/use-create-mutation';
 
 /** `POST /planner/plans`: keeps a plan for the family. */
 export function savePlan(input: TSavedPlanInputFields): Promise<TSavedPlan> {
@@ -11,7 +12,7 @@ export function savePlan(input: TSavedPlanInputFields): Promise<TSavedPlan> {
 
 export function useSavePlan() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useCreateMutation({
     mutationFn: savePlan,
     onSuccess: (saved) => {
       queryClient.setQueryData(getSavedPlanQueryOptions(saved.id).queryKey, saved);

@@ -1,5 +1,7 @@
+import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import type { TPlanDay, TPlanSlot } from '@kkb/core/planner/schema';
 import { slotsForDay } from '@kkb/core/planner/slots';
+import { isLiveWeather } from '@kkb/core/weather/weather';
 import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -24,7 +26,7 @@ export function PlanDayCard({
   slots,
   timeZone,
   names,
-  isDone,
+  doneRecord,
   swappingIndex,
   busy,
   actionsFor,
@@ -35,7 +37,8 @@ export function PlanDayCard({
   slots: readonly TPlanSlot[];
   timeZone: string;
   names: ReadonlyMap<string, string>;
-  isDone: (activityId: string) => boolean;
+  /** The family's record of the activity when it counts as done for this day's item. */
+  doneRecord: (activityId: string) => TUserActivity | null;
   /** The item being swapped, if any. */
   swappingIndex: number | null;
   busy: boolean;
@@ -58,9 +61,11 @@ export function PlanDayCard({
         <Typography variant="body2" color="text.secondary">
           {formatForecast(day.forecast)}
         </Typography>
-        {day.forecast.source === 'fallback' && (
+        {!isLiveWeather(day.forecast) && (
           <Typography variant="body2" color="text.secondary">
-            No forecast for this day: planned for fair weather.
+            {day.forecast.source === 'fixed'
+              ? 'Live weather is switched off on this server, so the plan counts on no weather.'
+              : 'No forecast for this day yet, so the plan counts on no weather.'}
           </Typography>
         )}
         {daylight && (
@@ -77,7 +82,7 @@ export function PlanDayCard({
                 key={`${item.activity.id}-${item.start}`}
                 item={item}
                 who={childrenLabel(item.childIds, names)}
-                done={isDone(item.activity.id)}
+                done={doneRecord(item.activity.id)}
                 first={index === 0}
                 last={index === day.items.length - 1}
                 swapping={swappingIndex === index}

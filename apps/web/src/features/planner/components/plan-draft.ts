@@ -18,19 +18,35 @@ export interface PlanDraft {
   dirty: boolean;
   /** Activities swapped away, so that swapping again never brings one back. */
   avoided: string[];
+  /** When it was planned (a saved plan: when it was first saved): what was done since is done. */
+  plannedAt: string;
 }
 
 export function defaultTitle(days: readonly { date: string }[]): string {
   return `Plan for ${formatPlanSpan(days)}`;
 }
 
-export function draftFromPlan(plan: TPlan): PlanDraft {
-  return { plan, savedId: null, title: defaultTitle(plan.days), dirty: false, avoided: [] };
+export function draftFromPlan(plan: TPlan, plannedAt: string): PlanDraft {
+  return {
+    plan,
+    savedId: null,
+    title: defaultTitle(plan.days),
+    dirty: false,
+    avoided: [],
+    plannedAt,
+  };
 }
 
 export function draftFromSaved(saved: TSavedPlan): PlanDraft {
-  const { id, title, createdAt: _created, updatedAt: _updated, ...plan } = saved;
-  return { plan: { ...plan, modelFailed: false }, savedId: id, title, dirty: false, avoided: [] };
+  const { id, title, createdAt, updatedAt: _updated, ...plan } = saved;
+  return {
+    plan: { ...plan, modelFailed: false },
+    savedId: id,
+    title,
+    dirty: false,
+    avoided: [],
+    plannedAt: createdAt,
+  };
 }
 
 /** The draft with one day replaced (an edit on the page). */

@@ -1,12 +1,13 @@
 import type { TActivity } from '@kkb/core/activities/schema';
-import { localDay } from '@kkb/core/achievements/calendar';
 import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import type { TChild } from '@kkb/core/family/schema';
+import { isPlanItemDone } from '@kkb/core/planner/done';
 import { addActivity, moveItem, replanChange, swapChange } from '@kkb/core/planner/edit';
 import { zonedInstant } from '@kkb/core/time/wall-clock';
 import { childrenCovered } from '@kkb/core/planner/plan';
 import { clockMinutes, type TPlanItem } from '@kkb/core/planner/schema';
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PrintIcon from '@mui/icons-material/Print';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveIcon from '@mui/icons-material/Save';
@@ -18,6 +19,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/feedback/confirm-dialog';
 import { describeError } from '../../../lib/api-client';
 import { useFeedback } from '../../family/components/feedback';
 import { useCreateActivityReminder } from '../../activities/api/create-activity-reminder';
@@ -30,17 +32,6 @@ import { SavePlanDialog } from './save-plan-dialog';
 import { changeRequest, savedInput, withDay, withPlan, type PlanDraft } from './plan-draft';
 import { childrenLabel, formatPlanDay, planAsText, plannedByLabel } from './plan-format';
 import { sharePlanText } from './share-plan';
-
-/** Whether the activity was done on `date` (its latest completion, in the family's time zone). */
-function doneOn(
-  records: readonly TUserActivity[],
-  activityId: string,
-  date: string,
-  timeZone: string,
-): boolean {
-  const record = records.find((r) => r.activityId === activityId);
-  return record?.completedAt != null && localDay(record.completedAt, timeZone) === date;
-}
 
 const SHARE_MESSAGES = {
   shared: null,
@@ -56,6 +47,7 @@ const SHARE_MESSAGES = {
 export function PlanEditor({
   draft,
   onChange,
+  onDiscard,
   childList,
   timeZone,
   records,
@@ -65,6 +57,8 @@ export function PlanEditor({
 }: {
   draft: PlanDraft;
   onChange: (draft: PlanDraft) => void;
+  /** Drops the plan (a new one) or its unsaved changes (a saved one). */
+  onDiscard: () => void;
   childList: readonly TChild[];
   timeZone: string;
   records: readonly TUserActivity[];
@@ -87,6 +81,8 @@ export function PlanEditor({
   const [swapping, setSwapping] = useState<{ day: number; item: number } | null>(null);
   const [addingTo, setAddingTo] = useState<number | null>(null);
   const [naming, setNaming] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const isNew = draft.savedId === null;
   const { plan } = draft;
   const names = new Map(childList.map((c) => [c.id, c.name]));
   const busy = makePlan.isPending;
@@ -214,14 +210,13 @@ export function PlanEditor({
             size="small"
             color={plan.plannedBy === 'model' ? 'secondary' : 'default'}
           />
-          {draft.savedId !== null && (
-            <Chip
-              label={draft.dirty ? 'Unsaved changes' : 'Saved'}
-              size="small"
-              variant="outlined"
-              color={draft.dirty ? 'warning' : 'success'}
-            />
-          )}
+          <Chip
+            label={isNew ? 'Not saved' : draft.dirty ? 'Unsaved changes' : 'Saved'}
+            size="small"
+            variant="outlined"
+            // MUI's warning orange is too light for small text on the page (WCAG contrast).
+            color={isNew || draft.dirty ? 'default' : 'success'}
+          />
         </Stack>
         {plan.modelFailed && (
           <Alert severity="info" sx={{ mt: 1 }} className="kkb-no-print">
@@ -262,9 +257,21 @@ export function PlanEditor({
         <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
           Print
         </Button>
+        {(isNew || draft.dirty) && (
+          <Button
+            color="error"
+            startIcon={<DeleteIcon />}
+            onClick={() => setDiscarding(true)}
+            disabled={busy}
+          >
+            {isNew ? 'Discard' : 'Discard changes'}
+          </Button>
+        )}
       </Stack>
       <Typography variant="body2" color="text.secondary" className="kkb-no-print">
         Lock what you like, then Plan again to change the rest.
+        {(isNew || draft.dirty) &&
+          ' Kept on this device until you save or discard it, even if you leave this page.'}
       </Typography>
 
       <Stack spacing={2}>
@@ -275,7 +282,13 @@ export function PlanEditor({
             slots={plan.slots}
             timeZone={timeZone}
             names={names}
-            isDone={(activityId) => doneOn(records, activityId, day.date, timeZone)}
+            doneRecord={(activityId) => {
+              const record = records.find((r) => r.activityId === activityId);
+              return record !== undefined &&
+                isPlanItemDone(record.completedAt, day, draft.plannedAt, timeZone)
+                ? record
+                : null;
+            }}
             swappingIndex={swapping?.day === dayIndex ? swapping.item : null}
             busy={busy}
             actionsFor={actionsFor(dayIndex)}
@@ -289,6 +302,22 @@ export function PlanEditor({
         dayLabel={addingTo === null ? '' : formatPlanDay(plan.days[addingTo]!.date)}
         onAdd={add}
         onClose={() => setAddingTo(null)}
+      />
+      <ConfirmDialog
+        open={discarding}
+        title={isNew ? 'Discard this plan?' : 'Discard your changes?'}
+        text={
+          isNew
+            ? 'The plan, with what you locked and swapped, is gone for good.'
+            : 'The plan goes back to how it was last saved.'
+        }
+        confirmLabel={isNew ? 'Discard' : 'Discard changes'}
+        onConfirm={() => {
+          setDiscarding(false);
+          onDiscard();
+          notify(isNew ? 'Plan discarded' : 'Changes discarded');
+        }}
+        onClose={() => setDiscarding(false)}
       />
       {naming && (
         <SavePlanDialog

@@ -1,8 +1,10 @@
 import type { TChild } from '@kkb/core/family/schema';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithShell } from '../../../test/render';
+import { DEFAULT_CHOICES } from './kept-plan';
 import { PlanForm } from './plan-form';
 
 const child = (id: string, name: string, age: number): TChild => ({
@@ -17,15 +19,25 @@ const child = (id: string, name: string, age: number): TChild => ({
   updatedAt: '2026-01-05T10:00:00.000Z',
 });
 
+/** The form with its choices held as the planner page holds them. */
+function Form({ childList, onPlan }: { childList: TChild[]; onPlan: () => void }) {
+  const [choices, setChoices] = useState(DEFAULT_CHOICES);
+  return (
+    <PlanForm
+      childList={childList}
+      defaultMinutes={45}
+      today="2026-05-13"
+      pending={false}
+      error={null}
+      choices={choices}
+      onChoicesChange={setChoices}
+      onPlan={onPlan}
+    />
+  );
+}
+
 const form = (childList: TChild[], onPlan = vi.fn()) => (
-  <PlanForm
-    childList={childList}
-    defaultMinutes={45}
-    today="2026-05-13"
-    pending={false}
-    error={null}
-    onPlan={onPlan}
-  />
+  <Form childList={childList} onPlan={onPlan} />
 );
 
 describe('the plan form', () => {

@@ -24,6 +24,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import type { PlanFormChoices } from './kept-plan';
 import { PLAN_PERIODS, periodDates, type PlanPeriod } from './plan-period';
 
 const MINUTE_CHOICES = [15, 20, 30, 45, 60, 90, 120, 180, 240];
@@ -112,6 +113,7 @@ function SlotRow({
 /**
  * The planner's question: which days, who is playing, and the time they have. The time starts
  * as the children's own time slots, each the family's default length, until the parent changes it.
+ * The choices live with the caller, which keeps them with the plan until it is saved.
  */
 export function PlanForm({
   childList,
@@ -119,6 +121,8 @@ export function PlanForm({
   today,
   pending,
   error,
+  choices,
+  onChoicesChange,
   onPlan,
 }: {
   childList: readonly TChild[];
@@ -126,12 +130,13 @@ export function PlanForm({
   today: string;
   pending: boolean;
   error: string | null;
+  choices: PlanFormChoices;
+  onChoicesChange: (choices: PlanFormChoices) => void;
   onPlan: (request: TPlannerRequestInput) => void;
 }) {
-  const [period, setPeriod] = useState<PlanPeriod>('weekend');
+  const { period, editedSlots } = choices;
   // Who is left out, so that every child plays unless unticked (one added meanwhile too).
-  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
-  const [editedSlots, setEditedSlots] = useState<TPlanSlot[] | null>(null);
+  const left = new Set(choices.left);
   const [tried, setTried] = useState(false);
   const whoId = useId();
   const timeId = useId();
@@ -142,12 +147,10 @@ export function PlanForm({
   const badSlot = slots.length === 0 || slots.some((s) => slotProblem(s) !== null);
 
   const toggleChild = (id: string) => {
-    const next = new Set(left);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setLeft(next);
+    const next = left.has(id) ? choices.left.filter((other) => other !== id) : [...left, id];
+    onChoicesChange({ ...choices, left: next });
   };
-  const editSlots = (next: TPlanSlot[]) => setEditedSlots(next);
+  const editSlots = (next: TPlanSlot[]) => onChoicesChange({ ...choices, editedSlots: next });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -165,7 +168,9 @@ export function PlanForm({
           size="small"
           color="primary"
           value={period}
-          onChange={(_event, value: PlanPeriod | null) => value && setPeriod(value)}
+          onChange={(_event, value: PlanPeriod | null) =>
+            value && onChoicesChange({ ...choices, period: value })
+          }
           aria-label="Days"
         >
           {PLAN_PERIODS.map((p) => (

@@ -27,6 +27,20 @@ describe("a plan's words", () => {
     ).toBe('Clear sky · 22°C');
   });
 
+  it('a day without a live forecast reads "Forecast unknown", a plan saved with §8\'s values too (issue 29)', () => {
+    const unknown = {
+      ...forecast,
+      condition: null,
+      description: 'Forecast unknown',
+      temperatureMax: null,
+      temperatureMin: null,
+      source: 'fallback' as const,
+    };
+    expect(formatForecast(unknown)).toBe('Forecast unknown');
+    const savedBefore = { ...forecast, description: 'Clear', source: 'fixed' as const };
+    expect(formatForecast(savedBefore)).toBe('Forecast unknown');
+  });
+
   it("gives sunrise and sunset in the family's time zone, nothing without them", () => {
     expect(formatDaylight(forecast, 'America/Los_Angeles')).toBe('Sunrise 05:50 · sunset 19:50');
     expect(formatDaylight({ ...forecast, sunrise: null }, 'UTC')).toBeNull();

@@ -1,4 +1,6 @@
+import { UNKNOWN_FORECAST_DESCRIPTION } from '@kkb/core/planner/forecast';
 import type { TDayForecast, TPlan, TPlanItem } from '@kkb/core/planner/schema';
+import { isLiveWeather } from '@kkb/core/weather/weather';
 
 const dayFormat = new Intl.DateTimeFormat(undefined, {
   weekday: 'long',
@@ -34,9 +36,13 @@ export function formatPlanSpan(days: readonly { date: string }[]): string {
 const degrees = (value: number, units: TDayForecast['units']) =>
   `${Math.round(value)}°${units === 'metric' ? 'C' : 'F'}`;
 
-/** 'Moderate rain · 11–17°C · 90% chance of rain'; the fixed reading: 'Clear · 22°C'. */
+/**
+ * 'Moderate rain · 11–17°C · 90% chance of rain'; a day without a live forecast (live weather off
+ * or failed, or too far ahead; plans saved before kept §8's values there): 'Forecast unknown'.
+ */
 export function formatForecast(forecast: TDayForecast): string {
   const { temperatureMin: min, temperatureMax: max, units } = forecast;
+  if (!isLiveWeather(forecast) || min === null || max === null) return UNKNOWN_FORECAST_DESCRIPTION;
   const range =
     Math.round(min) === Math.round(max)
       ? degrees(max, units)

@@ -1,7 +1,7 @@
+import type { TUserActivity } from '@kkb/core/activities/user-activity';
 import type { TPlanItem } from '@kkb/core/planner/schema';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -11,7 +11,6 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
@@ -22,8 +21,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { LastDone } from '../../achievements/components/last-done';
 import { MarkDoneButton } from '../../achievements/components/mark-done-button';
+import type { ActivityPageState } from '../../activities/components/back-link';
 import { categoryName, formatWaiting } from '../../activities/components/activity-labels';
 
 export interface ItemActions {
@@ -36,7 +37,8 @@ export interface ItemActions {
 
 /**
  * One planned activity: when, how long, what, for whom and why; swap, lock, move and remove;
- * start it in the theater or mark it done (a check once done that day).
+ * start it in the theater or mark it done (once done: when, by whom and with whom). Its page and
+ * its theater know the plan they came from and the item's children.
  */
 export function PlanItemRow({
   item,
@@ -51,7 +53,8 @@ export function PlanItemRow({
   item: TPlanItem;
   /** 'Noa and Eli'. */
   who: string;
-  done: boolean;
+  /** The family's record of the activity, when it counts as done for this item. */
+  done: TUserActivity | null;
   first: boolean;
   last: boolean;
   swapping: boolean;
@@ -62,6 +65,11 @@ export function PlanItemRow({
   const { activity } = item;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const location = useLocation();
+  const linkState: ActivityPageState = {
+    from: `${location.pathname}${location.search}`,
+    childIds: item.childIds,
+  };
   const waiting = formatWaiting(activity);
   const closeMenu = () => setMenuAnchor(null);
   const menuAction = (action: () => void) => () => {
@@ -88,6 +96,7 @@ export function PlanItemRow({
           <Link
             component={RouterLink}
             to={`/activity/${encodeURIComponent(activity.id)}`}
+            state={linkState}
             variant="subtitle1"
             underline="hover"
             sx={{ fontWeight: 700, display: 'block', overflowWrap: 'anywhere' }}
@@ -172,6 +181,7 @@ export function PlanItemRow({
         <Button
           component={RouterLink}
           to={`/activity-theater/${encodeURIComponent(activity.id)}`}
+          state={linkState}
           variant="outlined"
           size="small"
           startIcon={<PlayArrowIcon />}
@@ -179,11 +189,12 @@ export function PlanItemRow({
         >
           Start
         </Button>
-        {done ? (
-          <Chip icon={<CheckCircleIcon />} label="Done" color="success" size="small" />
-        ) : (
-          <MarkDoneButton activityId={activity.id} defaultMinutes={item.minutes} />
-        )}
+        <MarkDoneButton
+          activityId={activity.id}
+          defaultMinutes={item.minutes}
+          defaultChildIds={item.childIds}
+          doneNote={done ? <LastDone record={done} variant="plan-item" /> : undefined}
+        />
       </Stack>
     </Box>
   );

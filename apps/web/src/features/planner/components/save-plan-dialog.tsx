@@ -1,7 +1,7 @@
 import { PLAN_TITLE_MAX_LENGTH } from '@kkb/core/planner/schema';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import { Dialog } from '../../../components/dialog/dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';

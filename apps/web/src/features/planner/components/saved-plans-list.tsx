@@ -15,6 +15,7 @@ import { useFeedback } from '../../family/components/feedback';
 import { useDeleteSavedPlan } from '../api/delete-saved-plan';
 import { useSavedPlans } from '../api/get-saved-plans';
 import { addDays } from '@kkb/core/time/wall-clock';
+import { forgetPlanEdits, useDraftOwner } from './kept-plan';
 import { formatPlanSpan } from './plan-format';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
@@ -38,6 +39,7 @@ export function SavedPlansList({
   const plans = useSavedPlans();
   const remove = useDeleteSavedPlan();
   const notify = useFeedback();
+  const owner = useDraftOwner();
   const [deleting, setDeleting] = useState<TSavedPlanSummary | null>(null);
 
   if (isOfflineWithoutData(plans)) return <NoCachedData />;
@@ -103,6 +105,7 @@ export function SavedPlansList({
           if (!deleting) return;
           remove.mutate(deleting.id, {
             onSuccess: () => {
+              forgetPlanEdits(owner, deleting.id);
               setDeleting(null);
               notify('Plan deleted');
             },

@@ -2,11 +2,16 @@ import { localDay } from '@kkb/core/achievements/calendar';
 import { makeActivity } from '@kkb/core/activities/test-activity';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
 import type { TPlan, TPlanItem, TSavedPlan } from '@kkb/core/planner/schema';
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
 import { completeProfile, familyWith } from '../../../test/auth-fixtures';
+import { setNavigatorOnline } from '../../../test/browser';
+import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { completionResult, firstSteps } from '../../achievements/test/fixtures';
 import { renderPage } from '../../activities/pages/render-page.test-utils';
 import { periodDates } from '../components/plan-period';
 import { AiPlannerPage } from './ai-planner-page';
@@ -431,6 +436,7 @@ describe('/ai-planner', () => {
             // 10:00 in Los Angeles on the plan's Saturday.
             completedAt: '2026-05-16T17:00:00.000Z',
             completedBy: 'user-1',
+            completedChildIds: ['eli'],
             createdAt: NOW,
             updatedAt: NOW,
           },
@@ -442,7 +448,172 @@ describe('/ai-planner', () => {
     );
     await makeAPlan();
     expect(screen.getByText('Done')).toBeVisible();
+    expect(screen.getByText(/^On Sat, May 16 by you, with Eli$/)).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Mark as done' })).toHaveLength(1);
+  });
+
+  it('issue 29: marked done from the plan ahead of its day, the item says done: when, by whom, with whom', async () => {
+    let done: string | null = null;
+    server.on('GET /api/v1/user-activities', () =>
+      jsonResponse(200, {
+        userActivities:
+          done === null
+            ? []
+            : [
+                {
+                  id: 'r1',
+                  userId: 'user-1',
+                  activityId: 'bugs',
+                  status: 'tried',
+                  favorite: false,
+                  tried: true,
+                  completedAt: done,
+                  completedBy: 'user-1',
+                  completedChildIds: ['eli'],
+                  createdAt: done,
+                  updatedAt: done,
+                },
+              ],
+        total: done === null ? 0 : 1,
+        skip: 0,
+        limit: 100,
+      }),
+    );
+    server.on('POST /api/v1/activities/bugs/complete', () => {
+      done = new Date().toISOString();
+      return jsonResponse(200, completionResult([firstSteps()]));
+    });
+    const user = userEvent.setup();
+    await makeAPlan();
+    const safari = screen
+      .getAllByRole('listitem')
+      .find((li) => within(li).queryByText('Bug Safari'))!;
+    await user.click(within(safari).getByRole('button', { name: 'Mark as done' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark as done' });
+    // The item's children are who played, to start with.
+    expect(within(dialog).getByRole('checkbox', { name: 'Eli' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Noa' })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(safari).findByText('Done')).toBeVisible();
+    // What the completion opened stays, though its button has gone.
+    expect(screen.getByRole('dialog', { name: 'Achievement unlocked!' })).toBeVisible();
+    expect(within(safari).getByText(/^Today at .+ by you, with Eli$/)).toBeVisible();
+    expect(within(safari).queryByRole('button', { name: 'Mark as done' })).toBeNull();
+    expect(server.requestsTo('POST /api/v1/activities/bugs/complete')[0]?.body).toMatchObject({
+      childIds: ['eli'],
+    });
+  });
+
+  describe('issue 29: an unsaved plan is kept until it is saved or discarded', () => {
+    it('through a visit to "Saved plans": the plan with its locks and swaps, and the form', async () => {
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Today' }));
+      await userEvent.click(screen.getByRole('checkbox', { name: 'Noa (3)' }));
+      await userEvent.click(screen.getByRole('button', { name: 'Plan it' }));
+      await screen.findByRole('heading', { level: 3, name: 'Saturday, May 16' });
+      server.on('POST /api/v1/planner', () =>
+        jsonResponse(
+          200,
+          plan([item(puppets, '10:00'), item(bugs, '10:30', { childIds: ['eli'] })]),
+        ),
+      );
+      await userEvent.click(screen.getByRole('button', { name: 'Swap Cardboard Castle' }));
+      await screen.findByRole('link', { name: 'Sock Puppets' });
+      await userEvent.click(screen.getByRole('button', { name: 'Lock Bug Safari' }));
+      expect(screen.getByText('Not saved')).toBeVisible();
+
+      await userEvent.click(screen.getByRole('tab', { name: 'Saved plans' }));
+      await screen.findByText(/No saved plans yet/);
+      await userEvent.click(screen.getByRole('tab', { name: 'Plan' }));
+
+      expect(await screen.findByRole('link', { name: 'Sock Puppets' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Unlock Bug Safari' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('checkbox', { name: 'Noa (3)' })).not.toBeChecked();
+      // The swapped-out castle is still avoided by the next swap.
+      await userEvent.click(screen.getByRole('button', { name: 'Swap Sock Puppets' }));
+      await waitFor(() => expect(server.requestsTo('POST /api/v1/planner')).toHaveLength(3));
+      expect(server.requestsTo('POST /api/v1/planner')[2]!.body).toMatchObject({
+        avoid: ['castle', 'puppets'],
+      });
+    });
+
+    it('through a reload; Discard (asked first) drops it for good', async () => {
+      const first = await makeAPlan();
+      expect(first).toBeVisible();
+      await userEvent.click(screen.getByRole('button', { name: 'Lock Cardboard Castle' }));
+      cleanup();
+
+      open();
+      expect(
+        await screen.findByRole('button', { name: 'Unlock Cardboard Castle' }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      await userEvent.click(screen.getByRole('button', { name: 'Discard' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Discard this plan?' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Discard' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Cardboard Castle' })).toBeNull(),
+      );
+      cleanup();
+
+      open();
+      expect(await screen.findByRole('button', { name: 'Plan it' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Cardboard Castle' })).toBeNull();
+    });
+
+    it('a saved plan is no longer kept as a draft', async () => {
+      const saved: TSavedPlan = {
+        ...firstPlan,
+        id: 'plan-1',
+        title: 'Rainy Saturday',
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
+      server.on('POST /api/v1/planner/plans', () => jsonResponse(201, saved));
+      server.on('GET /api/v1/planner/plans/plan-1', () => jsonResponse(200, saved));
+      await makeAPlan();
+      await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Save this plan' });
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('current-url')).toHaveTextContent('/ai-planner?plan=plan-1'),
+      );
+      cleanup();
+
+      open();
+      expect(await screen.findByRole('button', { name: 'Plan it' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Cardboard Castle' })).toBeNull();
+    });
+
+    it("a saved plan's unsaved changes are kept too, until discarded", async () => {
+      const saved: TSavedPlan = {
+        ...firstPlan,
+        id: 'plan-1',
+        title: 'Rainy Saturday',
+        createdAt: NOW,
+        updatedAt: NOW,
+      };
+      server.on('GET /api/v1/planner/plans/plan-1', () => jsonResponse(200, saved));
+      open('/ai-planner?plan=plan-1');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'More for Cardboard Castle' }),
+      );
+      await userEvent.click(screen.getByRole('menuitem', { name: 'Remove' }));
+      cleanup();
+
+      open('/ai-planner?plan=plan-1');
+      expect(await screen.findByText('Unsaved changes')).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'Cardboard Castle' })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+      await userEvent.click(within(confirm).getByRole('button', { name: 'Discard changes' }));
+      expect(await screen.findByRole('link', { name: 'Cardboard Castle' })).toBeVisible();
+      expect(screen.getByText('Saved')).toBeVisible();
+    });
   });
 
   it('a family without children is asked to add one first', async () => {
@@ -452,7 +623,44 @@ describe('/ai-planner', () => {
     open();
     expect(await screen.findByRole('link', { name: 'Add a child' })).toHaveAttribute(
       'href',
-      '/profile',
+      '/profile#children',
     );
+  });
+});
+
+describe('/ai-planner on a device holding the catalogue (issue 30)', () => {
+  // The device's planner is a chunk of its own, compiled on its first use here.
+  const PLANNED_ON_DEVICE = { timeout: 15_000 };
+  const held = Array.from({ length: 12 }, (_, i) =>
+    makeActivity({ id: `held-${i}`, title: `Held plan idea ${i}`, duration: 20 + (i % 3) * 10 }),
+  );
+  const holding = () => holdCatalogue(createQueryClient(), deviceCatalogue(held));
+
+  it('offline: says the model needs the network, and plans on the device by the rules, for days of unknown weather', async () => {
+    setNavigatorOnline(false);
+    onlineManager.setOnline(false);
+    // What the device kept of the family (the sign-in loaded it).
+    const queryClient = holding();
+    queryClient.setQueryData(['family', 'profile'], profile());
+    renderPage(<AiPlannerPage />, { path: '/ai-planner', url: '/ai-planner', queryClient });
+    expect(await screen.findByText(/Planning with the AI model needs the network/)).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Plan it' }));
+    expect(await screen.findByText('Planned by the rules', {}, PLANNED_ON_DEVICE)).toBeVisible();
+    expect(screen.getAllByText(/Forecast unknown/).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: /^Held plan idea/ }).length).toBeGreaterThan(0);
+    expect(server.requestsTo('POST /api/v1/planner')).toHaveLength(0);
+  });
+
+  it('plans on the device when the server cannot be reached', async () => {
+    server.on('POST /api/v1/planner', () => Promise.reject(new TypeError('Failed to fetch')));
+    renderPage(<AiPlannerPage />, {
+      path: '/ai-planner',
+      url: '/ai-planner',
+      queryClient: holding(),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Plan it' }));
+    expect(await screen.findByText('Planned by the rules', {}, PLANNED_ON_DEVICE)).toBeVisible();
+    expect(screen.getAllByRole('link', { name: /^Held plan idea/ }).length).toBeGreaterThan(0);
+    expect(server.requestsTo('POST /api/v1/planner')).toHaveLength(1);
   });
 });

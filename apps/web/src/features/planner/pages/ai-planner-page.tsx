@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { RequestError } from '../../../components/feedback/request-error';
 import { ApiError, describeError } from '../../../lib/api-client';
+import { useDeviceCatalogue } from '../../activities/api/held-catalogue';
 import { useUserActivities } from '../../activities/api/get-user-activities';
 import { useProfile } from '../../family/api/get-profile';
 import { FeedbackProvider } from '../../family/components/feedback';
@@ -22,14 +23,26 @@ import { useFamilyPermissions } from '../../family/components/use-family-permiss
 import { useMakePlan } from '../api/make-plan';
 import { useSavedPlan } from '../api/get-saved-plan';
 import { PlanEditor } from '../components/plan-editor';
-import { draftFromPlan, draftFromSaved, type PlanDraft } from '../components/plan-draft';
+import type { DraftOwner } from '../../../lib/device-drafts';
+import {
+  NOTHING_PLANNED,
+  useDraftOwner,
+  useKeptNewPlan,
+  useKeptPlanEdits,
+} from '../components/kept-plan';
+import { draftFromPlan, draftFromSaved } from '../components/plan-draft';
 import { PlanForm } from '../components/plan-form';
 import { PlanPrintStyles } from '../components/print-styles';
 import { SavedPlansList } from '../components/saved-plans-list';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { useConnectivity } from '../../../hooks/use-connectivity';
+import { AsOfNotice } from '../../../components/feedback/as-of-notice';
+import { useSavedSince } from '../../../hooks/use-saved-since';
 
 interface FamilyContext {
+  /** Whose unsaved plans are kept on the device; null until the family is known. */
+  owner: DraftOwner | null;
   childList: readonly TChild[];
   timeZone: string;
   records: readonly TUserActivity[];
@@ -37,14 +50,36 @@ interface FamilyContext {
   onSaved: (id: string) => void;
 }
 
-/** A new plan: the form, then the plan it gives. */
+/**
+ * A new plan: the form, then the plan it gives. Both are kept on the device until the plan is
+ * saved or discarded, so a visit to "Saved plans" or to one of its activities, or a reload,
+ * finds them as they were.
+ */
+/**
+ * Offline, with the catalogue on the device, plans are made here by the planner's rules (issue
+ * 30): the page says so, and that the language model needs the network.
+ */
+function OfflinePlanningNote() {
+  const { isOffline } = useConnectivity();
+  const catalogue = useDeviceCatalogue();
+  if (!isOffline || catalogue === undefined) return null;
+  return (
+    <Alert severity="info" className="kkb-no-print">
+      You&apos;re offline, so this device plans by the planner&apos;s rules, without the weather
+      forecast. Planning with the AI model needs the network.
+    </Alert>
+  );
+}
+
 function NewPlan({ family, defaultMinutes }: { family: FamilyContext; defaultMinutes: number }) {
-  const [draft, setDraft] = useState<PlanDraft | null>(null);
-  // Each new plan is a new editor, which moves the reader to it.
+  const [work, keep] = useKeptNewPlan(family.owner);
+  // Each new plan is a new editor, which moves the reader to it (one kept from before does not).
   const [generation, setGeneration] = useState(0);
   const makePlan = useMakePlan();
+  const { draft } = work;
   return (
     <Stack spacing={4}>
+      <OfflinePlanningNote />
       <Box className="kkb-no-print">
         <PlanForm
           childList={family.childList}
@@ -52,10 +87,12 @@ function NewPlan({ family, defaultMinutes }: { family: FamilyContext; defaultMin
           today={localDay(new Date().toISOString(), family.timeZone)}
           pending={makePlan.isPending}
           error={makePlan.isError ? describeError(makePlan.error) : null}
+          choices={work.choices}
+          onChoicesChange={(choices) => keep({ ...work, choices })}
           onPlan={(request) =>
             makePlan.mutate(request, {
               onSuccess: (plan) => {
-                setDraft(draftFromPlan(plan));
+                keep({ ...work, draft: draftFromPlan(plan, new Date().toISOString()) });
                 setGeneration((n) => n + 1);
               },
             })
@@ -63,15 +100,33 @@ function NewPlan({ family, defaultMinutes }: { family: FamilyContext; defaultMin
         />
       </Box>
       {draft && (
-        <PlanEditor key={generation} {...family} draft={draft} onChange={setDraft} focusOnMount />
+        <PlanEditor
+          key={generation}
+          {...family}
+          draft={draft}
+          onChange={(next) => keep({ ...work, draft: next })}
+          onDiscard={() => keep(NOTHING_PLANNED)}
+          onSaved={(id) => {
+            keep(NOTHING_PLANNED);
+            family.onSaved(id);
+          }}
+          focusOnMount={generation > 0}
+        />
       )}
     </Stack>
   );
 }
 
 function SavedPlanEditor({ saved, family }: { saved: TSavedPlan; family: FamilyContext }) {
-  const [draft, setDraft] = useState(() => draftFromSaved(saved));
-  return <PlanEditor {...family} draft={draft} onChange={setDraft} />;
+  const [draft, keep] = useKeptPlanEdits(family.owner, saved);
+  return (
+    <PlanEditor
+      {...family}
+      draft={draft}
+      onChange={keep}
+      onDiscard={() => keep(draftFromSaved(saved))}
+    />
+  );
 }
 
 /** A saved plan, opened by its id in the address (so a reload keeps it on the page). */
@@ -124,7 +179,12 @@ function Planner() {
   const openId = params.get('plan');
   const profile = useProfile();
   const records = useUserActivities();
+  // The children, their ages and the marks the plan is made from.
+  const savedSince = useSavedSince(profile, records);
   const { can } = useFamilyPermissions();
+  const owner = useDraftOwner();
+  // What was kept is read as the plan mounts: again once whose it is becomes known.
+  const ownerKey = owner === null ? 'nobody' : `${owner.userId}:${owner.familyId}`;
 
   if (profile.isPending) return <Skeleton variant="rounded" height={320} aria-label="Loading" />;
   if (profile.isError) {
@@ -137,13 +197,14 @@ function Planner() {
         <Typography>
           Add your children to your family profile, and the planner fits their ages.
         </Typography>
-        <Button variant="contained" component={RouterLink} to="/profile">
+        <Button variant="contained" component={RouterLink} to="/profile#children">
           Add a child
         </Button>
       </Stack>
     );
   }
   const family: FamilyContext = {
+    owner,
     childList,
     timeZone: profile.data?.familyInfo.timezone ?? DEFAULT_TIME_ZONE,
     records: records.data ?? [],
@@ -152,6 +213,7 @@ function Planner() {
   };
   return (
     <Stack spacing={3}>
+      <AsOfNotice since={savedSince} />
       <Tabs
         value={tab}
         onChange={(_event, value: string) => setParams(value === 'saved' ? { tab: 'saved' } : {})}
@@ -164,9 +226,10 @@ function Planner() {
       {tab === 'saved' ? (
         <SavedPlansList canDelete={can('plans.edit')} onOpen={(id) => setParams({ plan: id })} />
       ) : openId ? (
-        <OpenedPlan id={openId} family={family} onNew={() => setParams({})} />
+        <OpenedPlan key={ownerKey} id={openId} family={family} onNew={() => setParams({})} />
       ) : (
         <NewPlan
+          key={ownerKey}
           family={family}
           defaultMinutes={profile.data?.preferences.defaultFilters.timeAvailable ?? 30}
         />

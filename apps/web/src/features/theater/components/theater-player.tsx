@@ -20,7 +20,10 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useWakeLock } from '../../../hooks/use-wake-lock';
+import { Confetti } from '../../achievements/components/confetti';
 import { MarkDoneButton } from '../../achievements/components/mark-done-button';
+import { useReducedMotion } from '../../achievements/components/use-reduced-motion';
+import { ActivityPicture } from '../../activities/components/activity-picture';
 import { formatClock, minutesToRecord } from './stopwatch';
 import { describePosition, lastPosition, movePosition, swipeDelta } from './theater-steps';
 import { useCountdown } from './use-countdown';
@@ -137,7 +140,14 @@ function StepTimer({ onFinish }: { onFinish: () => void }) {
  * keys, an activity timer and step timers, read-aloud, the screen kept awake, and "Mark as done"
  * with the timed minutes at the end.
  */
-export function TheaterPlayer({ activity }: { activity: TActivity }) {
+export function TheaterPlayer({
+  activity,
+  chosenChildren,
+}: {
+  activity: TActivity;
+  /** Who is playing, as the page that started it chose them ("Mark as done" starts from it). */
+  chosenChildren?: readonly string[];
+}) {
   const steps = activity.instructions;
   const [position, setPosition] = useState(0);
   const where = describePosition(position, steps.length);
@@ -146,6 +156,7 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
   const [reading, setReading] = useState(false);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const awake = useWakeLock(true);
+  const reducedMotion = useReducedMotion();
 
   const go = useCallback(
     (delta: number) => setPosition((current) => movePosition(current, delta, steps.length)),
@@ -203,6 +214,7 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
   const tip = where.kind === 'step' ? activity.tips[where.index] : undefined;
   const leftoverTips = activity.tips.slice(steps.length);
   const progress = (position / lastPosition(steps.length)) * 100;
+  const finished = where.kind === 'finish';
 
   let heading: string;
   let lead = null;
@@ -233,14 +245,14 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
   } else {
     heading = 'All done!';
     lead = (
-      <Typography sx={{ fontSize: '1.25rem', mb: 2 }}>
+      <Typography sx={{ fontSize: '1.25rem', mb: 2, textAlign: 'center' }}>
         {stopwatch.elapsed >= 1000
           ? `You played for ${formatClock(stopwatch.elapsed)}. Well played!`
           : 'Well played!'}
       </Typography>
     );
     body = (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Stack spacing={2} sx={{ alignItems: 'center' }}>
         {leftoverTips.length > 0 && (
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {leftoverTips.map((extra) => (
@@ -248,7 +260,11 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
             ))}
           </Box>
         )}
-        <MarkDoneButton activityId={activity.id} defaultMinutes={minutes} />
+        <MarkDoneButton
+          activityId={activity.id}
+          defaultMinutes={minutes}
+          defaultChildIds={chosenChildren}
+        />
         <Button component={RouterLink} to="/activity-theater">
           Play another activity
         </Button>
@@ -317,17 +333,26 @@ export function TheaterPlayer({ activity }: { activity: TActivity }) {
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (swipeStart.current = null)}
-        sx={{ touchAction: 'pan-y', minHeight: { xs: 280, sm: 320 } }}
+        sx={{ touchAction: 'pan-y', minHeight: { xs: 280, sm: 320 }, position: 'relative' }}
       >
-        <CardContent>
+        {/* The finish is a celebration, as an unlocked achievement is (its confetti included). */}
+        {finished && !reducedMotion && <Confetti />}
+        <CardContent sx={{ position: 'relative' }}>
+          {finished && (
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', mb: 1 }}>
+              <img src="/pictures/party-popper.svg" alt="" width={72} height={72} />
+              <ActivityPicture activity={activity} size={72} decorative />
+            </Stack>
+          )}
           {/* The heading and the instruction are announced as the page turns; the controls are not. */}
           <div aria-live="polite">
             <Typography
               id="theater-step-heading"
-              variant="h6"
+              variant={finished ? 'h4' : 'h6'}
               component="h2"
               color="primary.dark"
               gutterBottom
+              sx={finished ? { textAlign: 'center' } : undefined}
             >
               {heading}
             </Typography>

@@ -2,10 +2,11 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { PageError } from '../../../components/feedback/page-error';
 import { ApiError } from '../../../lib/api-client';
 import { useActivity } from '../../activities/api/get-activity';
+import { chosenChildIds } from '../../activities/components/back-link';
 import { SuggestionPicker } from '../components/suggestion-picker';
 import { TheaterPlayer } from '../components/theater-player';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
@@ -13,9 +14,16 @@ import { isOfflineWithoutData } from '../../../lib/offline-caches';
 
 function TheaterForActivity({ id }: { id: string }) {
   const activity = useActivity(id);
+  const chosenChildren = chosenChildIds(useLocation().state);
   if (activity.data !== undefined) {
     // Keyed: another activity starts again at its materials with a fresh clock.
-    return <TheaterPlayer key={activity.data.id} activity={activity.data} />;
+    return (
+      <TheaterPlayer
+        key={activity.data.id}
+        activity={activity.data}
+        chosenChildren={chosenChildren}
+      />
+    );
   }
   if (activity.error instanceof ApiError && activity.error.status === 404) {
     return (
