@@ -5,13 +5,9 @@ import { restoreSession } from '../features/auth/api/refresh-session';
 import { hasSessionMarker } from '../lib/api-client';
 import { browserOffline } from '../lib/connectivity';
 import { createQueryClient } from '../lib/query-client';
+import { yieldToBrowser } from '../lib/yield-to-browser';
 import { App } from './app';
 import { preloadPagesFor } from './router';
-
-/** Lets the browser handle input and paint before the next piece of start-up work. */
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
-}
 
 /**
  * Renders the app into `root`, or adopts the prerendered sign-in page there (with anything typed

@@ -16,6 +16,7 @@ import { apiGet } from '../../../lib/api-client';
 import { catalogueActivities, catalogueActivity } from '../../../lib/device-catalogue';
 import { loadOnce } from '../../../lib/load-once';
 import { isOfflineWithoutData, keptOffline } from '../../../lib/offline-caches';
+import { yieldToBrowser } from '../../../lib/yield-to-browser';
 import { useRecentPlay } from '../../achievements/api/get-recent-play';
 import { useProfile } from '../../family/api/get-profile';
 import {
@@ -101,9 +102,10 @@ type DeviceRanking = typeof RankOnDevice;
 
 /**
  * The device's ranking, in a chunk of its own (with zod, which the first route goes without),
- * loaded once the device holds a catalogue to rank.
+ * loaded once the device holds a catalogue to rank. Its import starts in a task of its own: the
+ * preload links of its chunks, added in the dashboard's effects, made that task long.
  */
-const loadDeviceRanking = loadOnce(() => import('./rank-on-device'));
+const loadDeviceRanking = loadOnce(() => yieldToBrowser().then(() => import('./rank-on-device')));
 let deviceRanking: DeviceRanking | undefined;
 
 /** The device's ranking once its chunk is in (`failed`: it could not be loaded, offline). */
