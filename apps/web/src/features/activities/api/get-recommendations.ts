@@ -186,6 +186,22 @@ function useDeviceRecommendations(params: RecommendationParams | undefined) {
   return { data, ranks: ranks && !failed };
 }
 
+/** Orders an object's keys, so that two answers built in different orders compare equal. */
+function sortedKeys(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+/** What the page shows of an answer: each suggestion's activity, score and reasons, the weather and the basis. */
+function answerKey({ recommendations, weather, basis }: TRecommendationsResponse): string {
+  const suggestions = recommendations.map(({ activity, score, reasons }) => [
+    activity.id,
+    score,
+    reasons,
+  ]);
+  return JSON.stringify([suggestions, weather, basis], sortedKeys);
+}
+
 /** The page's start: an answer fetched before it counts as this visit's own (see below). */
 const VISIT_STARTED = performance.timeOrigin;
 
@@ -222,7 +238,16 @@ export function useRecommendations(params: RecommendationParams | undefined): Re
     server.data !== undefined && !server.isPlaceholderData && server.dataUpdatedAt >= VISIT_STARTED
       ? server.data
       : undefined;
-  let data = serverNow ?? device.data;
+  // A server that says what the device said changes nothing on the page: the device's answer
+  // stays, and the six cards are not drawn again.
+  const serverConfirms = useMemo(
+    () =>
+      serverNow !== undefined &&
+      device.data !== undefined &&
+      answerKey(serverNow) === answerKey(device.data),
+    [serverNow, device.data],
+  );
+  let data = serverConfirms ? device.data : (serverNow ?? device.data);
   if (data === undefined && !device.ranks) data = server.data;
   return {
     data,

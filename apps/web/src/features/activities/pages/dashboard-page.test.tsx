@@ -11,6 +11,7 @@ import { goOnline, setNavigatorOnline } from '../../../test/browser';
 import { completeProfile, familyWith } from '../../../test/auth-fixtures';
 import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
+import { getRecommendationsQueryOptions, useRecommendations } from '../api/get-recommendations';
 import { prefetchDashboard } from '../api/prefetch-dashboard';
 import { getRecentPlayQueryOptions } from '../../achievements/api/get-recent-play';
 import { DashboardPage } from './dashboard-page';
@@ -533,6 +534,47 @@ describe('/dashboard on a device holding the catalogue (issue 30: the device ans
     );
     expect(await within(grid).findAllByText('The server confirms it')).toHaveLength(6);
     expect(within(grid).getByText('Held idea 19')).toBeVisible();
+  });
+
+  it("a server answer that says what the device said keeps the device's answer: the cards are not drawn again", async () => {
+    const server6 = waitingAnswer();
+    server.on('GET /api/v1/recommendations', server6.respond);
+    const answers: (TRecommendationsResponse | undefined)[] = [];
+    const params = { timeAvailable: 30, location: 'both' } as const;
+    function Probe() {
+      const { data } = useRecommendations(params);
+      if (answers.at(-1) !== data) answers.push(data);
+      return null;
+    }
+    const queryClient = holdingTheCatalogue();
+    renderPage(<Probe />, { path: '/probe', url: '/probe', queryClient });
+    await waitFor(() => expect(answers.at(-1)).toBeDefined());
+    await waitFor(() => expect(queriesTo(server.fetch, '/api/v1/recommendations')).toHaveLength(1));
+    const fromDevice = answers.at(-1);
+    if (fromDevice === undefined) throw new Error('the device ranked nothing');
+
+    const { recommendations: list, weather: shownWeather, basis } = fromDevice;
+    server6.answer(
+      jsonResponse(200, {
+        // The server writes its keys in an order of its own.
+        basis: Object.fromEntries(Object.entries(basis).reverse()),
+        weather: shownWeather,
+        recommendations: list.map(({ activity, score, reasons }) => ({
+          reasons,
+          score,
+          activityId: activity.id,
+        })),
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData(getRecommendationsQueryOptions(params).queryKey),
+      ).toBeDefined(),
+    );
+    // The page has rendered with the server's answer in the cache.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(answers.filter((answer) => answer !== undefined)).toEqual([fromDevice]);
+    expect(answers.at(-1)).toBe(fromDevice);
   });
 
   it('a changed choice shows new suggestions at once, never a loading grid, while the server is asked', async () => {
