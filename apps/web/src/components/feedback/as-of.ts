@@ -1,17 +1,27 @@
-const timeOfDay = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
-const dayAndTime = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const dayOfYearAndTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { whenFirstUsed } from '../../lib/when-first-used';
+
+const timeOfDay = whenFirstUsed(
+  () => new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' }),
+);
+const dayAndTime = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
+const dayOfYearAndTime = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() &&
@@ -25,6 +35,6 @@ const sameDay = (a: Date, b: Date) =>
  */
 export function formatAsOf(fetchedAt: number, now: Date): string {
   const at = new Date(fetchedAt);
-  if (sameDay(at, now)) return timeOfDay.format(at);
-  return (at.getFullYear() === now.getFullYear() ? dayAndTime : dayOfYearAndTime).format(at);
+  if (sameDay(at, now)) return timeOfDay().format(at);
+  return (at.getFullYear() === now.getFullYear() ? dayAndTime : dayOfYearAndTime)().format(at);
 }

@@ -2,11 +2,15 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLastOnline } from '../../hooks/use-connectivity';
+import { whenFirstUsed } from '../../lib/when-first-used';
 
-const lastOnlineFormat = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+const lastOnlineFormat = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }),
+);
 
 /**
  * What the offline chip opens: when the app was last online and what waits to be sent. Its own
@@ -42,7 +46,7 @@ export function ConnectionDetails({
             Last online
           </Typography>
           <Typography variant="body2">
-            {lastOnline ? lastOnlineFormat.format(lastOnline) : 'Unknown'}
+            {lastOnline ? lastOnlineFormat().format(lastOnline) : 'Unknown'}
           </Typography>
         </div>
         <div>

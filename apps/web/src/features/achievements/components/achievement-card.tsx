@@ -8,6 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { AchievementIcon } from './achievement-icon';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
 export const CATEGORY_LABELS: Record<TAchievementCategory, string> = {
   activities: 'Activities',
@@ -16,7 +17,7 @@ export const CATEGORY_LABELS: Record<TAchievementCategory, string> = {
   special: 'Special',
 };
 
-const unlockDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const unlockDate = whenFirstUsed(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 /**
  * One achievement: an unlocked one is highlighted (border, coloured icon) with its unlock date; a
@@ -76,7 +77,7 @@ export function AchievementCard({ achievement }: { achievement: TAchievement }) 
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {unlockedAt === null
               ? 'Unlocked'
-              : `Unlocked ${unlockDate.format(new Date(unlockedAt))}`}
+              : `Unlocked ${unlockDate().format(new Date(unlockedAt))}`}
           </Typography>
         ) : (
           <Box>

@@ -1,4 +1,5 @@
 import { localDay, dayGap } from '@kkb/core/achievements/calendar';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
 /** '1 day', '3 days'. */
 export function formatDays(days: number): string {
@@ -48,13 +49,14 @@ export function formatNames(names: readonly string[]): string {
   return new Intl.ListFormat(undefined, { type: 'conjunction' }).format(names);
 }
 
-const weekDay = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const weekDay = whenFirstUsed(
+  () => new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+);
 
 /** A week of the skill play in full, for a table: '25 Feb – 3 Mar' (the reader's language). */
 export function formatWeek(week: { from: string; to: string }): string {
-  return weekDay.formatRange(new Date(`${week.from}T00:00:00Z`), new Date(`${week.to}T00:00:00Z`));
+  return weekDay().formatRange(
+    new Date(`${week.from}T00:00:00Z`),
+    new Date(`${week.to}T00:00:00Z`),
+  );
 }

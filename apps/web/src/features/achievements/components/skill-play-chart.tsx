@@ -2,19 +2,23 @@ import type { TChildSkillPlay, TPlayWeek } from '@kkb/core/achievements/skill-pl
 import { SKILL_LABELS, SKILLS } from '@kkb/core/activities/practical-fields';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useReducedMotion } from './use-reduced-motion';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const weekStart = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const weekStart = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }),
+);
 
 /**
  * A week on the axis: 'This week' for the last, else its first day. Here rather than with the
  * page's formats, which would otherwise become a chunk of their own shared with this one.
  */
 function weekLabel(week: TPlayWeek, isLast: boolean): string {
-  return isLast ? 'This week' : weekStart.format(new Date(`${week.from}T00:00:00Z`));
+  return isLast ? 'This week' : weekStart().format(new Date(`${week.from}T00:00:00Z`));
 }
 
 /**

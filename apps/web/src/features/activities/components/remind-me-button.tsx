@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { describeError } from '../../../lib/api-client';
 import { useCreateActivityReminder } from '../api/create-activity-reminder';
 import { BottomSnackbar } from '../../../components/feedback/bottom-snackbar';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
 /** A `datetime-local` value ("2026-03-10T17:00") of a moment, in this device's time zone. */
 export function toLocalInputValue(date: Date): string {
@@ -42,19 +43,22 @@ const ZReminderForm = z.object({
     .refine((value) => Date.parse(value) > Date.now() - 60_000, 'Pick a time that has not passed'),
 });
 
-const confirmationFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const confirmationFormat = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+    }),
+);
 
 /** What the snackbar says: when the reminder comes (at its time, quiet hours or not). */
 function confirmationOf(delivery: TNotificationDelivery, asked: Date): string {
   if (delivery.status === 'created') return 'Reminder sent: it is in your notifications';
   const at = delivery.deliverAt === null ? asked : new Date(delivery.deliverAt);
-  return `Reminder set for ${confirmationFormat.format(at)}`;
+  return `Reminder set for ${confirmationFormat().format(at)}`;
 }
 
 /**

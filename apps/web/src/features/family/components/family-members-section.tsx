@@ -23,8 +23,9 @@ import { InviteDialog } from './invite-dialog';
 import { MemberAvatar } from './member-avatar';
 import { ProfileSection } from './profile-section';
 import { useFamilyPermissions } from './use-family-permissions';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateFormat = whenFirstUsed(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 /** What the owner asked to do to a member, waiting for their confirmation. */
 type Pending =
@@ -124,7 +125,7 @@ function InviteRow({ invite }: { invite: TFamilyInvite }) {
           {role} · {to}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Expires {dateFormat.format(new Date(invite.expiresAt))}
+          Expires {dateFormat().format(new Date(invite.expiresAt))}
         </Typography>
       </Box>
       <Button

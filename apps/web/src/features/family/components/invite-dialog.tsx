@@ -24,6 +24,7 @@ import { describeError } from '../../../lib/api-client';
 import { useCreateInvite } from '../api/create-invite';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from './family-roles';
 import { useFeedback } from './feedback';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
 /** The e-mail is optional: empty means "I will share the link myself"; else core's e-mail rule. */
 const ZInviteValues = z.object({
@@ -39,7 +40,7 @@ const ZInviteValues = z.object({
 });
 type InviteValues = z.input<typeof ZInviteValues>;
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateFormat = whenFirstUsed(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 /** The Web Share API, where the browser has it (most phones; few desktops). */
 function canShare(): boolean {
@@ -91,7 +92,7 @@ function CreatedInvite({ created, onDone }: { created: TInviteCreated; onDone: (
           />
           <Typography variant="body2" color="text.secondary">
             Whoever opens this link first can join as a {role} until{' '}
-            {dateFormat.format(new Date(invite.expiresAt))}. It works once.
+            {dateFormat().format(new Date(invite.expiresAt))}. It works once.
           </Typography>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>

@@ -16,8 +16,9 @@ import {
 import { useRemovePushSubscription } from '../api/remove-push-subscription';
 import { useFeedback } from './feedback';
 import { PUSH_DEVICES_ANCHOR, SECTION_SCROLL_MARGIN } from './profile-sections';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dateFormat = whenFirstUsed(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 function DeviceRow({
   subscription,
@@ -41,7 +42,7 @@ function DeviceRow({
           {isThisDevice && <Chip label="This device" size="small" color="primary" />}
         </Stack>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-          Since {dateFormat.format(new Date(subscription.createdAt))} · {subscription.pushService}
+          Since {dateFormat().format(new Date(subscription.createdAt))} · {subscription.pushService}
         </Typography>
       </Box>
       <Button

@@ -13,8 +13,11 @@ import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Link as RouterLink } from 'react-router';
 import { NOTIFICATION_KINDS } from './notification-kinds';
 import { formatRelativeTime } from './relative-time';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const fullDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const fullDate = whenFirstUsed(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 /** The app path a notification opens, if it names one (core checks it is one of ours). */
 export function linkOf(notification: TNotification): string | undefined {
@@ -126,7 +129,7 @@ export function NotificationItem({
           <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }}>
             <time
               dateTime={notification.createdAt}
-              title={fullDate.format(new Date(notification.createdAt))}
+              title={fullDate().format(new Date(notification.createdAt))}
             >
               {formatRelativeTime(notification.createdAt, now)}
             </time>

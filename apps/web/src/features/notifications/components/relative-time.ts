@@ -1,3 +1,4 @@
+import { whenFirstUsed } from '../../../lib/when-first-used';
 const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] = [
   { unit: 'year', seconds: 365 * 24 * 3600 },
   { unit: 'month', seconds: 30 * 24 * 3600 },
@@ -9,7 +10,7 @@ const UNITS: readonly { unit: Intl.RelativeTimeFormatUnit; seconds: number }[] =
 
 // English like the rest of the app's words; 'always' keeps "1 day ago" rather than "yesterday",
 // which would be wrong for 30 hours ago.
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+const relative = whenFirstUsed(() => new Intl.RelativeTimeFormat('en', { numeric: 'always' }));
 
 /** How long ago `iso` was, seen at `now`: "just now", "5 minutes ago", "2 days ago". */
 export function formatRelativeTime(iso: string, now: Date): string {
@@ -17,5 +18,5 @@ export function formatRelativeTime(iso: string, now: Date): string {
   // Under a minute, or ahead of this device's clock (the server's may run a little ahead).
   const match = UNITS.find(({ seconds }) => secondsAgo >= seconds);
   if (match === undefined) return 'just now';
-  return relative.format(-Math.floor(secondsAgo / match.seconds), match.unit);
+  return relative().format(-Math.floor(secondsAgo / match.seconds), match.unit);
 }

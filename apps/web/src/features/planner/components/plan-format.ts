@@ -1,27 +1,34 @@
 import { UNKNOWN_FORECAST_DESCRIPTION } from '@kkb/core/planner/forecast';
 import type { TDayForecast, TPlan, TPlanItem } from '@kkb/core/planner/schema';
 import { isLiveWeather } from '@kkb/core/weather/weather';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
+const dayFormat = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    }),
+);
 
-const shortDayFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const shortDayFormat = whenFirstUsed(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'UTC',
+    }),
+);
 
 // A plan's dates are calendar days, not instants: read at midnight UTC, shown in UTC.
 const asDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
 /** 'Saturday, May 16' in the reader's language. */
 export function formatPlanDay(date: string): string {
-  return dayFormat.format(asDate(date));
+  return dayFormat().format(asDate(date));
 }
 
 /** 'Sat, May 16 – Sun, May 17'; one day alone for a one-day plan. */
@@ -29,8 +36,8 @@ export function formatPlanSpan(days: readonly { date: string }[]): string {
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return '';
-  const from = shortDayFormat.format(asDate(first.date));
-  return days.length === 1 ? from : `${from} – ${shortDayFormat.format(asDate(last.date))}`;
+  const from = shortDayFormat().format(asDate(first.date));
+  return days.length === 1 ? from : `${from} – ${shortDayFormat().format(asDate(last.date))}`;
 }
 
 const degrees = (value: number, units: TDayForecast['units']) =>

@@ -19,8 +19,9 @@ import { forgetPlanEdits, useDraftOwner } from './kept-plan';
 import { formatPlanSpan } from './plan-format';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
-const savedAt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const savedAt = whenFirstUsed(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 function span(plan: TSavedPlanSummary): string {
   return formatPlanSpan(
@@ -73,7 +74,7 @@ export function SavedPlansList({
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {plan.itemCount} {plan.itemCount === 1 ? 'activity' : 'activities'} · saved{' '}
-                {savedAt.format(new Date(plan.updatedAt))}
+                {savedAt().format(new Date(plan.updatedAt))}
               </Typography>
             </CardContent>
             <CardActions>
