@@ -10,13 +10,6 @@ import {
 /** Own activities are kept small enough to list and search quickly. */
 export const MAX_OWN_ACTIVITIES = 500;
 
-/** A family's own activities have ids with this prefix, so they never collide with built-in ones. */
-export const OWN_ACTIVITY_ID_PREFIX = 'own-';
-
-export function isOwnActivityId(activityId: string): boolean {
-  return activityId.startsWith(OWN_ACTIVITY_ID_PREFIX);
-}
-
 /** A reversed age range, in a parent's words (the API's 400 and the own-activity form say it). */
 export const AGE_ORDER_MESSAGE = 'The youngest age must not be above the oldest age';
 

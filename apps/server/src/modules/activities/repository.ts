@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { BUILT_IN_ACTIVITIES } from '@kkb/core/catalogue';
 import { FALLBACK_ACTIVITIES } from '@kkb/core/activities/fallback';
-import {
-  OWN_ACTIVITY_ID_PREFIX,
-  ownActivity,
-  type TActivityInput,
-} from '@kkb/core/activities/activity-input';
+import { ownActivity, type TActivityInput } from '@kkb/core/activities/activity-input';
+import { OWN_ACTIVITY_ID_PREFIX } from '@kkb/core/activities/own-activity-id';
 import type { TActivity, TSkill } from '@kkb/core/activities/schema';
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';

@@ -1,4 +1,4 @@
-import { isOwnActivityId } from '@kkb/core/activities/activity-input';
+import { isOwnActivityId } from '@kkb/core/activities/own-activity-id';
 import type { TActivity } from '@kkb/core/activities/schema';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';

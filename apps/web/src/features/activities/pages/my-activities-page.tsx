@@ -1,4 +1,4 @@
-import { isOwnActivityId } from '@kkb/core/activities/activity-input';
+import { isOwnActivityId } from '@kkb/core/activities/own-activity-id';
 import type { TActivity } from '@kkb/core/activities/schema';
 import type { TUserActivity, TUserActivityMark } from '@kkb/core/activities/user-activity';
 import AddIcon from '@mui/icons-material/Add';
@@ -27,6 +27,7 @@ import { primaryTextSx } from '../../../components/layout/primary-text';
 import { isOfflineWithoutData } from '../../../lib/offline-caches';
 import { AsOfNotice } from '../../../components/feedback/as-of-notice';
 import { useSavedSince } from '../../../hooks/use-saved-since';
+import { whenFirstUsed } from '../../../lib/when-first-used';
 
 const TABS = [
   { value: 'favorites', label: 'Favourites' },
@@ -44,7 +45,9 @@ function EmptyState({ children, action }: { children: ReactNode; action?: ReactN
   );
 }
 
-const completionDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const completionDate = whenFirstUsed(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }),
+);
 
 /** Who of the family last did the activity, and when: their initial, then the words. */
 function LastDoneBy({ record }: { record: TUserActivity }) {
@@ -57,7 +60,7 @@ function LastDoneBy({ record }: { record: TUserActivity }) {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <MemberAvatar name={name} size={28} />
       <Typography variant="body2" color="text.secondary">
-        Done by {name} · {completionDate.format(new Date(record.completedAt))}
+        Done by {name} · {completionDate().format(new Date(record.completedAt))}
       </Typography>
     </Stack>
   );
