@@ -5,6 +5,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { completeProfile } from '../../../test/auth-fixtures';
+import { getProfileQueryOptions } from '../../family/api/get-profile';
 import { mockViewportWidth, setNavigatorOnline } from '../../../test/browser';
 import { deviceCatalogue, holdCatalogue } from '../../../test/held-catalogue';
 import { installFakeFetch, jsonResponse, type FakeFetch } from '../../../test/fake-fetch';
@@ -105,6 +107,22 @@ describe('/browse', () => {
     expect(queriesTo(server.fetch, '/api/v1/activities')).not.toContain(
       '?difficulty=easy&search=kit&skip=0',
     );
+  });
+
+  it("the children's ages filter the list from its first request: every age is never listed first", async () => {
+    server.on('GET /api/v1/activities', () => jsonResponse(200, listOf(4)));
+    const queryClient = createQueryClient();
+    const profile = completeProfile();
+    const child = profile.familyInfo.children[0]!;
+    profile.familyInfo.children = [
+      { ...child, id: 'child-1', age: 7 },
+      { ...child, id: 'child-2', age: 3 },
+    ];
+    queryClient.setQueryData(getProfileQueryOptions().queryKey, profile);
+    renderPage(<BrowsePage />, { path: '/browse', url: '/browse', queryClient });
+    await screen.findByText('4 activities found');
+    expect(screen.getByTestId('current-url')).toHaveTextContent('/browse?ageMin=3&ageMax=7');
+    expect(queriesTo(server.fetch, '/api/v1/activities')).toEqual(['?ageMin=3&ageMax=7&skip=0']);
   });
 
   it('reversed ages are explained and not sent', async () => {

@@ -24,7 +24,7 @@ import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NoCachedData } from '../../../components/feedback/no-cached-data';
 import { SkeletonGrid } from '../../../components/feedback/skeleton-grid';
 import { useActivities, useActivityPages } from '../api/get-activities';
@@ -174,7 +174,24 @@ function FilterSelect({
  * filter starts at the family's children's ages, until the parent clears it.
  */
 export function BrowsePage() {
-  const [searchParams, setSearchParams] = useQueryParams();
+  const [urlParams, setSearchParams] = useQueryParams();
+  // The children's ages, unless the link or the parent chose ages (or cleared them): from the
+  // first render, the profile being known by then, and the URL follows. Set after the first
+  // render, the list drew every age first and then the children's, a jump of the whole page.
+  const { data: profile } = useProfile();
+  const childAges = profile?.familyInfo.children.map((child) => child.age) ?? [];
+  const presetAges = !hasAgeFilter(urlParams) && !browsesAllAges() && childAges.length > 0;
+  const searchParams = presetAges ? withChildrenAges(urlParams, childAges) : urlParams;
+  const youngest = presetAges ? Math.min(...childAges) : undefined;
+  const oldest = presetAges ? Math.max(...childAges) : undefined;
+  useEffect(() => {
+    if (youngest === undefined || oldest === undefined) return;
+    setSearchParams(
+      (current) =>
+        hasAgeFilter(current) ? current : withChildrenAges(current, [youngest, oldest]),
+      { replace: true },
+    );
+  }, [youngest, oldest, setSearchParams]);
   const state = browseStateFrom(searchParams);
   const theme = useTheme();
   // A phone gets a growing list ("Load more"), the URL's page saying how far it has grown; wider
@@ -222,17 +239,6 @@ export function BrowsePage() {
     if (hasAgeFilter(searchParams)) rememberBrowseAllAges(true);
     setSearchParams(new URLSearchParams());
   };
-
-  // The children's ages, once the profile is known, unless the link or the parent chose ages.
-  const { data: profile } = useProfile();
-  const childAges = profile?.familyInfo.children.map((child) => child.age);
-  const agesPreset = useRef(false);
-  useEffect(() => {
-    if (agesPreset.current || childAges === undefined) return;
-    agesPreset.current = true;
-    if (hasAgeFilter(searchParams) || browsesAllAges()) return;
-    setSearchParams((current) => withChildrenAges(current, childAges), { replace: true });
-  }, [childAges, searchParams, setSearchParams]);
 
   const filters: Filter[] = [
     { key: 'category', label: 'Category', options: categoryOptions },
