@@ -1,10 +1,6 @@
+import { isRetryableStatus } from '@kkb/core/errors/retry';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { followConnectivityInQueries } from './offline-sync';
-
-/** Statuses worth another attempt (spec §4: 5xx, 408 and 429 are retried). */
-export function isRetryableStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
 
 const MAX_RETRIES = 2;
 

@@ -1,3 +1,4 @@
+import { isRetryableStatus } from '@kkb/core/errors/retry';
 import { MAX_SYNC_ACTIONS } from '@kkb/core/sync/limits';
 import type { TQueuedSyncAction, TSyncResponse, TSyncResult } from '@kkb/core/sync/schema';
 import { ApiError, apiPost, describeError, isServerUnreachable } from './api-client';
@@ -34,12 +35,10 @@ export interface SyncReport {
   complete: boolean;
 }
 
-/** Statuses of a whole request worth sending again: the server or the way to it failed. */
+/** A whole request worth sending again: the server or the way to it failed (core's statuses). */
 function isTransient(error: unknown): boolean {
   return (
-    isServerUnreachable(error) ||
-    (error instanceof ApiError &&
-      (error.status >= 500 || error.status === 408 || error.status === 429))
+    isServerUnreachable(error) || (error instanceof ApiError && isRetryableStatus(error.status))
   );
 }
 
