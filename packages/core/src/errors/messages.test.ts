@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTH_ERROR_PREFIXES,
-  authenticationFailedMessage,
-  httpErrorMessage,
   NO_OFFLINE_CACHE,
-  NO_USER_LOGGED_IN,
   unwrapAuthError,
-  USER_PROFILE_NOT_FOUND,
   wrapAuthError,
 } from './messages.ts';
 
@@ -28,7 +24,7 @@ describe('auth error prefixes', () => {
     expect(wrapAuthError('login', 'Invalid email or password')).toBe(
       'Login failed: Invalid email or password',
     );
-    expect(wrapAuthError('currentUser', NO_USER_LOGGED_IN)).toBe(
+    expect(wrapAuthError('currentUser', 'No user logged in')).toBe(
       'Failed to get current user: No user logged in',
     );
   });
@@ -45,7 +41,7 @@ describe('auth error prefixes', () => {
 
   it('§8 wrapped auth error prefixes: nested wraps are all removed, other text is unchanged', () => {
     expect(unwrapAuthError(wrapAuthError('googleLogin', wrapAuthError('login', 'x')))).toBe('x');
-    expect(unwrapAuthError(USER_PROFILE_NOT_FOUND)).toBe('User profile not found');
+    expect(unwrapAuthError('User profile not found')).toBe('User profile not found');
     expect(unwrapAuthError('Something Login failed: later')).toBe('Something Login failed: later');
   });
 });
@@ -53,13 +49,5 @@ describe('auth error prefixes', () => {
 describe('fixed messages', () => {
   it("§8 fallbacks: offline with no cache reads 'No cached data available offline'", () => {
     expect(NO_OFFLINE_CACHE).toBe('No cached data available offline');
-  });
-
-  it("§7 legacy auth: without detail the error reads 'Authentication failed: {status}'", () => {
-    expect(authenticationFailedMessage(401)).toBe('Authentication failed: 401');
-  });
-
-  it("§7 notifications: without detail the error reads 'HTTP error! status: {status}'", () => {
-    expect(httpErrorMessage(503)).toBe('HTTP error! status: 503');
   });
 });

@@ -27,20 +27,5 @@ export function unwrapAuthError(message: string): string {
   }
 }
 
-// Messages the spec shows verbatim (§7, §8).
-export const NO_USER_LOGGED_IN = 'No user logged in';
-export const USER_PROFILE_NOT_FOUND = 'User profile not found';
-export const NO_AUTHENTICATED_USER = 'No authenticated user found';
-export const NO_AUTH_TOKEN = 'No authentication token available';
-export const ACTIVITY_NOT_FOUND = 'Activity not found';
+/** §8 fallbacks: what a page says offline when it has nothing stored to show. */
 export const NO_OFFLINE_CACHE = 'No cached data available offline';
-
-/** §7 legacy auth: the message when a failed answer carries no detail. */
-export function authenticationFailedMessage(status: number): string {
-  return `Authentication failed: ${status}`;
-}
-
-/** §7 notifications: the message when a failed answer carries no detail. */
-export function httpErrorMessage(status: number): string {
-  return `HTTP error! status: ${status}`;
-}

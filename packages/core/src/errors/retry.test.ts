@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isRetryableStatus,
-  OPERATION_RETRY_LIMIT_MS,
-  retryDelayMs,
-  UPLOAD_RETRY_LIMIT_MS,
-} from './retry.ts';
+import { isRetryableStatus, retryDelayMs } from './retry.ts';
 
 describe('isRetryableStatus', () => {
   it('§8 fallbacks: statuses 5xx, 408 and 429 are retried', () => {
@@ -42,10 +37,5 @@ describe('retryDelayMs', () => {
   it('§9 storage retry: attempts count from 1', () => {
     expect(() => retryDelayMs(0, noJitter)).toThrow(RangeError);
     expect(() => retryDelayMs(1.5, noJitter)).toThrow(RangeError);
-  });
-
-  it('§9 storage retry: operations may retry for 120000 ms, uploads for 600000 ms', () => {
-    expect(OPERATION_RETRY_LIMIT_MS).toBe(120_000);
-    expect(UPLOAD_RETRY_LIMIT_MS).toBe(600_000);
   });
 });

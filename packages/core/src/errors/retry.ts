@@ -3,10 +3,6 @@ export function isRetryableStatus(status: number): boolean {
   return (status >= 500 && status < 600) || status === 408 || status === 429;
 }
 
-/** §9 backend storage retry: total time allowed for an operation, and for an upload. */
-export const OPERATION_RETRY_LIMIT_MS = 120_000;
-export const UPLOAD_RETRY_LIMIT_MS = 600_000;
-
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 64_000;
 /** Jitter spreads clients that failed together so they do not retry in step. */

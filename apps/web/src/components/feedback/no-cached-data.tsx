@@ -1,10 +1,8 @@
+import { NO_OFFLINE_CACHE } from '@kkb/core/errors/messages';
 import WifiOffIcon from '@mui/icons-material/WifiOff';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-
-/** Spec §8: what shows offline where nothing was cached to show. */
-export const NO_CACHED_DATA_MESSAGE = 'No cached data available offline';
 
 /**
  * In place of content that was never loaded on this device (or over 24 h ago) while offline. It
@@ -28,7 +26,7 @@ export function NoCachedData({ fullPage = false }: { fullPage?: boolean }) {
     >
       <WifiOffIcon color="action" aria-hidden="true" />
       <div>
-        <Typography sx={{ fontWeight: 500 }}>{NO_CACHED_DATA_MESSAGE}</Typography>
+        <Typography sx={{ fontWeight: 500 }}>{NO_OFFLINE_CACHE}</Typography>
         <Typography variant="body2" color="text.secondary">
           It will load when you&apos;re back online.
         </Typography>

@@ -1,3 +1,4 @@
+import { NO_OFFLINE_CACHE } from '@kkb/core/errors/messages';
 import type { TFamilyProfile } from '@kkb/core/family/schema';
 import type { QueryClient } from '@tanstack/react-query';
 import { getProfileQueryOptions } from './get-profile';
@@ -8,7 +9,7 @@ import { getProfileQueryOptions } from './get-profile';
  */
 export function cachedProfile(queryClient: QueryClient): TFamilyProfile {
   const profile = queryClient.getQueryData(getProfileQueryOptions().queryKey);
-  if (profile == null) throw new Error('No cached data available offline');
+  if (profile == null) throw new Error(NO_OFFLINE_CACHE);
   return profile;
 }
 
