@@ -2,7 +2,7 @@
  * Calendar days in the family's timezone (spec §4 Streak, DESIGN "calendar days are YYYY-MM-DD in
  * the family's timezone"). Pure: only the ECMAScript Intl API, no Node APIs.
  */
-import { localDayAndMinute } from '../time/wall-clock.ts';
+import { localDayAndMinute, weekdayOfDay } from '../time/wall-clock.ts';
 
 /** The default family timezone (spec §3 Family profile). */
 export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
@@ -32,7 +32,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 export function localMoment(instantIso: string, timeZone: string): LocalMoment {
   if (Number.isNaN(Date.parse(instantIso))) throw new RangeError(`Invalid instant: ${instantIso}`);
   const { day, minute } = localDayAndMinute(instantIso, timeZone);
-  return { day, hour: Math.floor(minute / 60), weekday: weekdayOf(day) };
+  return { day, hour: Math.floor(minute / 60), weekday: weekdayOfDay(day) };
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in a timezone. */
@@ -50,9 +50,4 @@ function utcMidnight(day: string): number {
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
 export function dayGap(from: string, to: string): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / MS_PER_DAY);
-}
-
-/** 0 Sunday … 6 Saturday. */
-export function weekdayOf(day: string): number {
-  return new Date(utcMidnight(day)).getUTCDay();
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayGap, isValidTimeZone, localDay, localMoment, weekdayOf } from './calendar.ts';
+import { weekdayOfDay } from '../time/wall-clock.ts';
+import { dayGap, isValidTimeZone, localDay, localMoment } from './calendar.ts';
 import { nextStreak, streaksOf, withPlayedDay, type StreakState } from './streak.ts';
 
 const none: StreakState = { currentStreak: 0, longestStreak: 0, lastActivityDate: null };
@@ -169,7 +170,7 @@ describe('§4 last activity date: YYYY-MM-DD in the family timezone', () => {
       weekday: 0,
     });
     expect(localMoment('2026-01-11T00:10:00+13:00', 'Pacific/Auckland').hour).toBe(0);
-    expect(weekdayOf('2026-11-21')).toBe(6);
+    expect(weekdayOfDay('2026-11-21')).toBe(6);
   });
 
   it('counts calendar days between dates, negative backwards', () => {
