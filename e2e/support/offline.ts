@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import type { TFamilyStats } from '@kkb/core/achievements/schema';
+import type { TUserActivityList } from '@kkb/core/activities/user-activity';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * The service worker controls the page: a navigation offline gets the app from its precache. Its
@@ -127,4 +129,27 @@ export function forgetHeldCatalogue(page: Page): Promise<void> {
         };
       }),
   );
+}
+
+/**
+ * What the server has of the family of `token` that offline actions change: the activity's marks
+ * and the family's completions and minutes.
+ */
+export async function activityOnServer(
+  request: APIRequestContext,
+  token: string,
+  activityId: string,
+): Promise<{ favorite: boolean; tried: boolean; completions: number; minutes: number }> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const records = (await (
+    await request.get('/api/v1/user-activities', { headers })
+  ).json()) as TUserActivityList;
+  const stats = (await (await request.get('/api/v1/stats', { headers })).json()) as TFamilyStats;
+  const record = records.userActivities.find((r) => r.activityId === activityId);
+  return {
+    favorite: record?.favorite ?? false,
+    tried: record?.tried ?? false,
+    completions: stats.totalActivities,
+    minutes: stats.totalTimeSpent,
+  };
 }

@@ -1,5 +1,3 @@
-import type { TFamilyStats } from '@kkb/core/achievements/schema';
-import type { TUserActivityList } from '@kkb/core/activities/user-activity';
 import type { TFamily } from '@kkb/core/family/members';
 import type { TChild } from '@kkb/core/family/schema';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -8,6 +6,7 @@ import { expectNoA11yViolations } from '../support/axe.ts';
 import { firstActivity, joinOnSecondDevice, PHONE } from '../support/devices.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
+  activityOnServer,
   catalogueHeld,
   favouriteAndMarkDone,
   queuedActions,
@@ -40,20 +39,11 @@ const KEPT_PAGES = [
 
 /** What the server has for the family of `token`: the activity's marks, completions, children. */
 async function serverState(request: APIRequestContext, token: string, activityId: string) {
-  const headers = bearer(token);
-  const records = (await (
-    await request.get('/api/v1/user-activities', { headers })
-  ).json()) as TUserActivityList;
-  const stats = (await (await request.get('/api/v1/stats', { headers })).json()) as TFamilyStats;
-  const { children } = (await (await request.get('/api/v1/children', { headers })).json()) as {
-    children: TChild[];
-  };
-  const record = records.userActivities.find((r) => r.activityId === activityId);
+  const { children } = (await (
+    await request.get('/api/v1/children', { headers: bearer(token) })
+  ).json()) as { children: TChild[] };
   return {
-    favorite: record?.favorite ?? false,
-    tried: record?.tried ?? false,
-    completions: stats.totalActivities,
-    minutes: stats.totalTimeSpent,
+    ...(await activityOnServer(request, token, activityId)),
     children: children.map((child) => child.name).sort(),
   };
 }

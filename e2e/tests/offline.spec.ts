@@ -1,9 +1,8 @@
-import type { TFamilyStats } from '@kkb/core/achievements/schema';
-import type { TUserActivityList } from '@kkb/core/activities/user-activity';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { logIn, type TestAccount } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
+  activityOnServer,
   catalogueHeld,
   favouriteAndMarkDone,
   queuedActions,
@@ -21,18 +20,7 @@ const ACTIVITY = { id: 'cardboard-box-castle', title: 'Cardboard Box Castle' };
 /** What the server has for the account: the activity's marks and the family's completions. */
 async function serverState(request: APIRequestContext, account: TestAccount) {
   const { access_token } = await logIn(request, account);
-  const headers = { Authorization: `Bearer ${access_token}` };
-  const records = (await (
-    await request.get('/api/v1/user-activities', { headers })
-  ).json()) as TUserActivityList;
-  const stats = (await (await request.get('/api/v1/stats', { headers })).json()) as TFamilyStats;
-  const record = records.userActivities.find((r) => r.activityId === ACTIVITY.id);
-  return {
-    favorite: record?.favorite ?? false,
-    tried: record?.tried ?? false,
-    completions: stats.totalActivities,
-    minutes: stats.totalTimeSpent,
-  };
+  return activityOnServer(request, access_token, ACTIVITY.id);
 }
 
 /** Opens the activity and waits for its page and its marks. */
